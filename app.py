@@ -1,0 +1,60 @@
+"""SOTAVerified: Chalice routes and event handlers. Each is a few lines; the work happens in
+chalicelib/services. See README.md for the architecture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from chalice import Chalice, ConvertToMiddleware, Response
+
+from chalicelib.api.errors import error_response
+from chalicelib.api.openapi import docs_api
+from chalicelib.api.read import read_api
+from chalicelib.settings import get_settings
+
+settings = get_settings()
+app = Chalice(app_name="sotaverified", configure_logs=False)
+logger = Logger(service="sotaverified", level=settings.log_level)
+app.register_middleware(ConvertToMiddleware(logger.inject_lambda_context), "all")
+app.register_blueprint(read_api)
+app.register_blueprint(docs_api)
+
+
+@app.middleware("http")
+def unexpected_errors(event: Any, get_response: Any) -> Response:
+    """Domain errors are mapped where endpoints are declared (chalicelib/api/registry.py);
+    Chalice's own 500 body is replaced by our error shape here."""
+    response = get_response(event)
+    if response.status_code == 500 and "error" not in (response.body or {}):
+        return error_response(
+            500, "internal_error", "unexpected server error; retry, and report it if it persists"
+        )
+    return response
+
+
+@app.route("/", methods=["GET"])
+def index() -> dict[str, Any]:
+    return {
+        "name": "SOTAVerified",
+        "openapi": "/api/v1/openapi.json",
+        "examples": ["/api/v1/papers/2104.09376", "/api/v1/sota?task=node-property-prediction"],
+    }
+
+
+@app.on_dynamodb_record(
+    stream_arn=settings.papers_stream_arn, batch_size=100, starting_position="TRIM_HORIZON"
+)
+def recompute_from_papers_stream(event: Any) -> dict[str, Any]:
+    from chalicelib.services.stream_recompute import handle_stream_batch
+
+    return handle_stream_batch(event.to_dict(), table="papers")
+
+
+@app.on_dynamodb_record(
+    stream_arn=settings.reproductions_stream_arn, batch_size=100, starting_position="TRIM_HORIZON"
+)
+def recompute_from_reproductions_stream(event: Any) -> dict[str, Any]:
+    from chalicelib.services.stream_recompute import handle_stream_batch
+
+    return handle_stream_batch(event.to_dict(), table="reproductions")

@@ -1,0 +1,56 @@
+"""The one place where errors become HTTP responses, with one JSON shape:
+`{"error": {"code": "...", "message": "...", "details": [...]}}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalice import Response
+
+from chalicelib.errors import Conflict, DomainError, InvalidRequest, NotFound, StorageUnavailable
+
+STATUS_BY_ERROR: dict[type[DomainError], int] = {
+    InvalidRequest: 400,
+    NotFound: 404,
+    Conflict: 409,
+    StorageUnavailable: 503,
+}
+
+
+class ApiError(DomainError):
+    """An error with an explicit HTTP status (401, 403, 413, 422, 429 ...)."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: list[Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, details)
+        self.status = status
+        self.code = code
+        self.headers = headers or {}
+
+
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    details: list[Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    return Response(
+        body={"error": {"code": code, "message": message, "details": details or []}},
+        status_code=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
+
+
+def response_for(exc: DomainError) -> Response:
+    if isinstance(exc, ApiError):
+        return error_response(exc.status, exc.code, exc.message, exc.details, exc.headers)
+    status = next((code for cls, code in STATUS_BY_ERROR.items() if isinstance(exc, cls)), 400)
+    headers = {"Retry-After": "1"} if status == 503 else None
+    return error_response(status, exc.code, exc.message, exc.details, headers)

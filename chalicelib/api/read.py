@@ -1,0 +1,52 @@
+"""Open read endpoints (no key): papers and the sota leaderboard."""
+
+from __future__ import annotations
+
+from chalice import Blueprint, Response
+
+from chalicelib.api.models import PaperView, SotaPage, SotaQuery, SotaRow
+from chalicelib.api.registry import endpoint, json_response, parse_query
+from chalicelib.services import papers
+
+read_api = Blueprint(__name__)
+
+
+@endpoint(
+    read_api,
+    "GET",
+    "/api/v1/papers/{arxiv_id}",
+    summary="A paper with its claimed results, code links and verification score. "
+    "Accepts 2104.09376, 2104.09376v2, arXiv:2104.09376, an old-style id with its slash "
+    "URL-encoded (hep-th%2F9901001), or a paper_id.",
+    response_model=PaperView,
+    errors=(400, 404),
+    tags=("papers",),
+)
+def get_paper(arxiv_id: str) -> Response:
+    return json_response(PaperView.from_item(papers.load_paper(arxiv_id)))
+
+
+@endpoint(
+    read_api,
+    "GET",
+    "/api/v1/sota",
+    summary="Top results for a task (optionally a dataset), by score or date, paged.",
+    query_model=SotaQuery,
+    response_model=SotaPage,
+    errors=(400,),
+    tags=("papers",),
+)
+def get_sota() -> Response:
+    query = parse_query(read_api, SotaQuery)
+    rows, next_cursor = papers.sota(
+        task=query.task,
+        dataset=query.dataset,
+        sort=query.sort,
+        min_score=query.min_score,
+        trust_tier=query.trust_tier,
+        limit=query.limit,
+        cursor=query.cursor,
+    )
+    return json_response(
+        SotaPage(results=[SotaRow.from_item(r) for r in rows], next_cursor=next_cursor)
+    )

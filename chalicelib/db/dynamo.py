@@ -1,0 +1,84 @@
+"""Thin helpers over the DynamoDB client: ClientError -> domain errors, batching."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from chalicelib.db import aws
+from chalicelib.errors import StorageUnavailable
+
+BATCH_WRITE_MAX = 25
+BATCH_GET_MAX = 100
+_RETRYABLE = {
+    "ProvisionedThroughputExceededException",
+    "ThrottlingException",
+    "RequestLimitExceeded",
+    "InternalServerError",
+}
+
+
+def ddb() -> Any:
+    return aws.client("dynamodb")
+
+
+@contextmanager
+def storage_errors(action: str) -> Iterator[None]:
+    """Turn botocore errors into StorageUnavailable; let callers catch specific codes first."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    try:
+        yield
+    except ClientError as exc:
+        code = exc.response.get("Error", {}).get("Code", "")
+        raise StorageUnavailable(f"{action} failed ({code}); retry shortly") from exc
+    except BotoCoreError as exc:
+        raise StorageUnavailable(f"{action} failed ({type(exc).__name__}); retry shortly") from exc
+
+
+def error_code(exc: BaseException) -> str:
+    response = getattr(exc, "response", None) or {}
+    return str(response.get("Error", {}).get("Code", ""))
+
+
+def chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def batch_write(table: str, requests: list[dict[str, Any]]) -> int:
+    """BatchWriteItem in chunks of 25, retrying unprocessed items with backoff. Returns calls."""
+    calls = 0
+    for chunk in chunks(requests, BATCH_WRITE_MAX):
+        pending: dict[str, Any] = {table: chunk}
+        for attempt in range(8):
+            with storage_errors("BatchWriteItem"):
+                response = ddb().batch_write_item(RequestItems=pending)
+            calls += 1
+            pending = response.get("UnprocessedItems") or {}
+            if not pending:
+                break
+            time.sleep(min(0.05 * 2**attempt, 2.0))
+        else:
+            raise StorageUnavailable("BatchWriteItem kept returning unprocessed items")
+    return calls
+
+
+def batch_get(table: str, keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """BatchGetItem in chunks of 100, retrying unprocessed keys. Returns raw items."""
+    found: list[dict[str, Any]] = []
+    for chunk in chunks(keys, BATCH_GET_MAX):
+        pending: dict[str, Any] = {table: {"Keys": chunk}}
+        for attempt in range(8):
+            with storage_errors("BatchGetItem"):
+                response = ddb().batch_get_item(RequestItems=pending)
+            found.extend(response.get("Responses", {}).get(table, []))
+            pending = response.get("UnprocessedKeys") or {}
+            if not pending:
+                break
+            time.sleep(min(0.05 * 2**attempt, 2.0))
+        else:
+            raise StorageUnavailable("BatchGetItem kept returning unprocessed keys")
+    return found

@@ -1,0 +1,79 @@
+"""Every DynamoDB key the code builds, and the access pattern each one serves.
+
+Tables (definitions in `chalicelib/db/tables.py`; physical name `<prefix>-<table>`):
+
+papers         pk paper_id                         stream: NEW_AND_OLD_IMAGES
+  - GET /papers/{arxiv_id}: paper_id is derived from the arXiv id (`paper_id_for_arxiv`),
+    so a paper by arXiv id and by paper_id is one GetItem. The item embeds its claimed results,
+    code links, score breakdown and leaderboard rows: a paper page is exactly one call.
+  - Papers not on arXiv get a paper_id derived from their normalised paper URL (or title).
+
+leaderboard    pk row_id = "<paper_id>#<task_slug>#<dataset_slug>"  (one row per paper, task
+               and dataset, holding that dataset's primary metric)
+  - GSI by_task_score         task_slug,    score_key  -> /sota?task=..&sort=score
+  - GSI by_task_date          task_slug,    date_key   -> /sota?task=..&sort=date
+  - GSI by_task_dataset_score task_dataset, score_key  -> /sota?task=..&dataset=..&sort=score
+  - GSI by_task_dataset_date  task_dataset, date_key   -> /sota?task=..&dataset=..&sort=date
+    Each sota page is one Query (ScanIndexForward=False, Limit=page size). `min_score`
+    is a key condition on score_key (score sort) or a filter (date sort).
+
+reproductions  pk reproduction_id                  stream: NEW_AND_OLD_IMAGES
+  - GSI by_paper      paper_id,      submitted_key -> a paper's reproductions; recompute input
+  - GSI by_submitter  submitter_id,  submitted_key -> an agent's decided reproductions (ratings)
+  - GSI pending       pending_queue, submitted_key -> the review queue, oldest first (sparse:
+    only agent_pending items carry pending_queue)
+
+accounts       pk "ACCOUNT#<id>" | "KEY#<sha256 of key>" | "SESSION#<sha256>" ...; TTL expires_at
+  - authenticating a request is one GetItem on KEY#<hash> (the key item carries role + name)
+
+runs           pk run_id; TTL expires_at
+  - GSI by_account_paper  "<account>#<paper>", started_at -> attempt number
+  - GSI by_paper          paper_id, expires_key            -> active runs on a paper (queue)
+
+idempotency    pk id; TTL expiration (Powertools idempotency records for submissions)
+
+No request path scans a table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from chalicelib.domain.text import slugify
+
+SCORE_WIDTH = 6
+NO_DATE = "0000-00-00"  # sorts after every real date when reading newest first
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def paper_id_for_arxiv(arxiv_id: str) -> str:
+    """Stable, opaque paper id of an arXiv paper (arxiv_id already normalised)."""
+    return "p" + _short_hash(f"arxiv:{arxiv_id}")
+
+
+def paper_id_for_url(normalised_url: str) -> str:
+    return "p" + _short_hash(f"url:{normalised_url}")
+
+
+def leaderboard_row_id(paper_id: str, task: str, dataset: str) -> str:
+    return f"{paper_id}#{slugify(task)}#{slugify(dataset)}"
+
+
+def task_dataset_key(task_slug: str, dataset_slug: str) -> str:
+    return f"{task_slug}#{dataset_slug}"
+
+
+def score_key(score: int, published: str | None, paper_id: str, dataset_slug: str) -> str:
+    """Sorts by score, then date, descending when read backwards."""
+    return f"{score:0{SCORE_WIDTH}d}#{published or NO_DATE}#{paper_id}#{dataset_slug}"
+
+
+def score_key_floor(min_score: int) -> str:
+    return f"{min_score:0{SCORE_WIDTH}d}"
+
+
+def date_key(score: int, published: str | None, paper_id: str, dataset_slug: str) -> str:
+    return f"{published or NO_DATE}#{score:0{SCORE_WIDTH}d}#{paper_id}#{dataset_slug}"

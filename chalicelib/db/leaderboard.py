@@ -1,0 +1,107 @@
+"""Leaderboard table: one row per (paper, task, dataset), queried by task (and dataset)."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+from typing import Any
+
+from chalicelib.db import codec, keys
+from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.tables import LEADERBOARD
+from chalicelib.errors import InvalidRequest
+
+_CURSOR_FIELDS = {"row_id", "task_slug", "task_dataset", "score_key", "date_key"}
+
+
+def encode_cursor(last_key: dict[str, Any] | None, fingerprint: str) -> str | None:
+    if not last_key:
+        return None
+    plain = {k: v["S"] for k, v in last_key.items()}
+    raw = json.dumps({"k": plain, "f": fingerprint}, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, fingerprint: str) -> dict[str, Any]:
+    """A cursor is only valid for the query that produced it."""
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")))
+        plain = data["k"]
+        ok = (
+            isinstance(plain, dict)
+            and data.get("f") == fingerprint
+            and set(plain) <= _CURSOR_FIELDS
+            and "row_id" in plain
+            and all(isinstance(v, str) and len(v) < 1024 for v in plain.values())
+        )
+    except (ValueError, KeyError, TypeError, UnicodeError, binascii.Error):
+        ok = False
+    if not ok:
+        raise InvalidRequest(
+            "cursor is not valid for this query; pass next_cursor from the previous page "
+            "unchanged, with the same filters"
+        )
+    return {k: {"S": v} for k, v in plain.items()}
+
+
+def query_fingerprint(*parts: object) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:12]
+
+
+def query_rows(
+    *,
+    task_slug: str,
+    dataset_slug: str | None,
+    sort: str,
+    min_score: int | None,
+    trust_tier: int | None,
+    limit: int,
+    cursor: str | None,
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One Query per page, newest/highest first."""
+    index = f"by_task{'_dataset' if dataset_slug is not None else ''}_{'score' if sort == 'score' else 'date'}"
+    if dataset_slug is not None:
+        pk_name, pk_value = "task_dataset", keys.task_dataset_key(task_slug, dataset_slug)
+    else:
+        pk_name, pk_value = "task_slug", task_slug
+    sk_name = "score_key" if sort == "score" else "date_key"
+
+    names = {"#pk": pk_name}
+    values: dict[str, Any] = {":pk": {"S": pk_value}}
+    condition = "#pk = :pk"
+    filters = []
+    if min_score is not None:
+        if sort == "score":
+            names["#sk"] = sk_name
+            values[":floor"] = {"S": keys.score_key_floor(min_score)}
+            condition += " AND #sk >= :floor"
+        else:
+            names["#score"] = "verification_score"
+            values[":min_score"] = {"N": str(min_score)}
+            filters.append("#score >= :min_score")
+    if trust_tier is not None:
+        names["#tier"] = "max_trust_tier"
+        values[":tier"] = {"N": str(trust_tier)}
+        filters.append("#tier >= :tier")
+
+    fingerprint = query_fingerprint(index, pk_value, min_score, trust_tier)
+    kwargs: dict[str, Any] = {
+        "TableName": LEADERBOARD.physical_name(),
+        "IndexName": index,
+        "KeyConditionExpression": condition,
+        "ExpressionAttributeNames": names,
+        "ExpressionAttributeValues": values,
+        "ScanIndexForward": False,
+        "Limit": limit,
+    }
+    if filters:
+        kwargs["FilterExpression"] = " AND ".join(filters)
+    if cursor:
+        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint)
+    with storage_errors("Query leaderboard"):
+        response = ddb().query(**kwargs)
+    rows = [codec.from_item(item) for item in response.get("Items", [])]
+    return rows, encode_cursor(response.get("LastEvaluatedKey"), fingerprint)

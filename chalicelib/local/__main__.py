@@ -1,0 +1,5 @@
+import sys
+
+from chalicelib.local.stack import main
+
+sys.exit(main())

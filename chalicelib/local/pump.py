@@ -1,0 +1,295 @@
+"""The local event pump: delivers SQS messages and DynamoDB-stream records to the app's
+event handlers with Lambda's semantics, because `chalice local` never runs them.
+
+- SQS: receive up to `batch_size` messages, invoke, delete the successes. Messages named in
+  `batchItemFailures` (or all, if the handler raised) stay on the queue and come back after
+  the visibility timeout; the queue's redrive policy moves them to the dead-letter queue
+  after `maxReceiveCount` receives (set by chalicelib/local/bootstrap.py).
+- Streams: read each shard in order, invoke with up to `batch_size` records, checkpoint past
+  the successes. On partial failure the batch is retried from the lowest failed sequence
+  number (like `ReportBatchItemFailures`) up to `max_attempts` times; then the failing records
+  are sent to the on-failure queue and the shard moves on.
+
+`fault_rate` makes a share of invocations fail before the handler runs (a switch for fault
+injection tests; production code paths are untouched).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from chalicelib.db import aws
+
+log = logging.getLogger("sotaverified.pump")
+
+
+@dataclass
+class LambdaContext:
+    function_name: str
+    aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:local"
+    log_group_name: str = "/aws/lambda/local"
+    log_stream_name: str = "local"
+    function_version: str = "$LATEST"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 60_000
+
+
+@dataclass
+class PumpStats:
+    invocations: int = 0
+    failed_invocations: int = 0
+    records_delivered: int = 0
+    dead_lettered: int = 0
+    injected_faults: int = 0
+
+
+class InjectedFault(RuntimeError):
+    pass
+
+
+@dataclass
+class _Shard:
+    stream_arn: str
+    shard_id: str
+    iterator: str | None
+    last_sequence: str | None = None
+    attempts: int = 0
+
+
+class EventPump:
+    def __init__(
+        self,
+        app: Any,
+        *,
+        stream_failure_queue_url: str | None = None,
+        max_attempts: int = 3,
+        fault_rate: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        self.app = app
+        self.stream_failure_queue_url = stream_failure_queue_url
+        self.max_attempts = max_attempts
+        self.fault_rate = fault_rate
+        self.random = random.Random(seed)
+        self.stats = PumpStats()
+        self._shards: dict[tuple[str, str], _Shard] = {}
+        self._queues: dict[str, tuple[str, str]] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    # --- invoking handlers -------------------------------------------------------------
+
+    def _invoke(self, name: str, event: dict[str, Any]) -> dict[str, Any] | None:
+        self.stats.invocations += 1
+        self.stats.records_delivered += len(event["Records"])
+        if self.fault_rate and self.random.random() < self.fault_rate:
+            self.stats.injected_faults += 1
+            self.stats.failed_invocations += 1
+            raise InjectedFault(f"injected fault in {name}")
+        try:
+            result = self.app.handler_map[name](event, LambdaContext(function_name=name))
+        except Exception as exc:
+            self.stats.failed_invocations += 1
+            log.warning("handler %s failed: %s: %s", name, type(exc).__name__, exc)
+            raise
+        return result if isinstance(result, dict) else None
+
+    # --- SQS ----------------------------------------------------------------------------
+
+    def _sqs_sources(self) -> list[Any]:
+        return [s for s in self.app.event_sources if type(s).__name__ == "SQSEventConfig"]
+
+    def _poll_queue(self, source: Any) -> int:
+        sqs = aws.client("sqs")
+        if source.queue not in self._queues:
+            url = sqs.get_queue_url(QueueName=source.queue)["QueueUrl"]
+            attrs = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["QueueArn"])
+            self._queues[source.queue] = (url, attrs["Attributes"]["QueueArn"])
+        queue_url, queue_arn = self._queues[source.queue]
+        response = sqs.receive_message(
+            QueueUrl=queue_url,
+            MaxNumberOfMessages=min(source.batch_size, 10),
+            AttributeNames=["All"],
+            MessageAttributeNames=["All"],
+        )
+        messages = response.get("Messages", [])
+        if not messages:
+            return 0
+        event = {
+            "Records": [
+                {
+                    "messageId": m["MessageId"],
+                    "receiptHandle": m["ReceiptHandle"],
+                    "body": m["Body"],
+                    "attributes": m.get("Attributes", {}),
+                    "messageAttributes": m.get("MessageAttributes", {}),
+                    "md5OfBody": m.get("MD5OfBody", ""),
+                    "eventSource": "aws:sqs",
+                    "eventSourceARN": queue_arn,
+                    "awsRegion": "us-east-1",
+                }
+                for m in messages
+            ]
+        }
+        try:
+            result = self._invoke(source.name, event)
+            failed = {f["itemIdentifier"] for f in (result or {}).get("batchItemFailures", [])}
+        except Exception:
+            failed = {m["MessageId"] for m in messages}
+        done = [m for m in messages if m["MessageId"] not in failed]
+        if done:
+            sqs.delete_message_batch(
+                QueueUrl=queue_url,
+                Entries=[
+                    {"Id": str(i), "ReceiptHandle": m["ReceiptHandle"]} for i, m in enumerate(done)
+                ],
+            )
+        return len(messages)
+
+    # --- DynamoDB streams ---------------------------------------------------------------
+
+    def _stream_sources(self) -> list[Any]:
+        return [s for s in self.app.event_sources if type(s).__name__ == "DynamoDBEventConfig"]
+
+    def _shards_of(self, stream_arn: str) -> list[_Shard]:
+        streams = aws.client("dynamodbstreams")
+        description = streams.describe_stream(StreamArn=stream_arn)["StreamDescription"]
+        shards = []
+        for shard in description.get("Shards", []):
+            key = (stream_arn, shard["ShardId"])
+            if key not in self._shards:
+                iterator = streams.get_shard_iterator(
+                    StreamArn=stream_arn,
+                    ShardId=shard["ShardId"],
+                    ShardIteratorType="TRIM_HORIZON",
+                )["ShardIterator"]
+                self._shards[key] = _Shard(stream_arn, shard["ShardId"], iterator)
+            shards.append(self._shards[key])
+        return shards
+
+    @staticmethod
+    def _lambda_record(record: dict[str, Any], stream_arn: str) -> dict[str, Any]:
+        record = dict(record)
+        body = dict(record["dynamodb"])
+        created = body.get("ApproximateCreationDateTime")
+        if isinstance(created, datetime):
+            body["ApproximateCreationDateTime"] = created.timestamp()
+        record["dynamodb"] = body
+        record["eventSourceARN"] = stream_arn
+        return record
+
+    def _seek(self, shard: _Shard, sequence: str, iterator_type: str) -> None:
+        streams = aws.client("dynamodbstreams")
+        shard.iterator = streams.get_shard_iterator(
+            StreamArn=shard.stream_arn,
+            ShardId=shard.shard_id,
+            ShardIteratorType=iterator_type,
+            SequenceNumber=sequence,
+        )["ShardIterator"]
+
+    def _poll_shard(self, source: Any, shard: _Shard) -> int:
+        if shard.iterator is None:
+            return 0
+        streams = aws.client("dynamodbstreams")
+        response = streams.get_records(ShardIterator=shard.iterator, Limit=source.batch_size)
+        records = response.get("Records", [])
+        next_iterator = response.get("NextShardIterator")
+        if not records:
+            shard.iterator = next_iterator
+            return 0
+        event = {"Records": [self._lambda_record(r, shard.stream_arn) for r in records]}
+        try:
+            result = self._invoke(source.name, event)
+            failed = [f["itemIdentifier"] for f in (result or {}).get("batchItemFailures", [])]
+        except Exception:
+            failed = [records[0]["dynamodb"]["SequenceNumber"]]
+        if not failed:
+            shard.iterator = next_iterator
+            shard.attempts = 0
+            return len(records)
+        lowest = min(failed, key=int)
+        shard.attempts += 1
+        if shard.attempts < self.max_attempts:
+            self._seek(shard, lowest, "AT_SEQUENCE_NUMBER")  # retry from the first failure
+            return len(records)
+        # Give up on the failed records: send them to the on-failure destination, move on.
+        failing = [r for r in records if int(r["dynamodb"]["SequenceNumber"]) >= int(lowest)]
+        self._dead_letter_stream_records(source.name, shard, failing)
+        shard.attempts = 0
+        self._seek(shard, records[-1]["dynamodb"]["SequenceNumber"], "AFTER_SEQUENCE_NUMBER")
+        return len(records)
+
+    def _dead_letter_stream_records(
+        self, name: str, shard: _Shard, records: list[dict[str, Any]]
+    ) -> None:
+        self.stats.dead_lettered += len(records)
+        if not self.stream_failure_queue_url:
+            return
+        aws.client("sqs").send_message(
+            QueueUrl=self.stream_failure_queue_url,
+            MessageBody=json.dumps(
+                {
+                    "handler": name,
+                    "stream_arn": shard.stream_arn,
+                    "shard_id": shard.shard_id,
+                    "sequence_numbers": [r["dynamodb"]["SequenceNumber"] for r in records],
+                    "keys": [r["dynamodb"].get("Keys") for r in records],
+                },
+                default=str,
+            ),
+        )
+
+    # --- driving ------------------------------------------------------------------------
+
+    def pump_once(self) -> int:
+        """One pass over every queue and shard; returns how many records were delivered."""
+        with self._lock:
+            delivered = 0
+            for source in self._sqs_sources():
+                delivered += self._poll_queue(source)
+            for source in self._stream_sources():
+                for shard in self._shards_of(source.stream_arn):
+                    delivered += self._poll_shard(source, shard)
+            return delivered
+
+    def drain(self, timeout: float = 30.0, quiet_passes: int = 2) -> int:
+        """Pump until `quiet_passes` consecutive passes deliver nothing (or timeout)."""
+        deadline = time.monotonic() + timeout
+        total = quiet = 0
+        while time.monotonic() < deadline:
+            delivered = self.pump_once()
+            total += delivered
+            quiet = quiet + 1 if delivered == 0 else 0
+            if quiet >= quiet_passes:
+                return total
+        raise TimeoutError(f"event pump still busy after {timeout:.0f}s ({total} delivered)")
+
+    def start(self, interval: float = 0.2) -> None:
+        def loop() -> None:
+            while not self._stop.is_set():
+                try:
+                    if self.pump_once() == 0:
+                        self._stop.wait(interval)
+                except Exception as exc:  # keep pumping; report and back off
+                    log.warning("pump pass failed: %s: %s", type(exc).__name__, exc)
+                    self._stop.wait(1.0)
+
+        self._thread = threading.Thread(target=loop, name="event-pump", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread:
+            self._thread.join(timeout=5)

@@ -1,0 +1,188 @@
+"""The whole system on one machine: a moto server, the resources, the sample data, the event
+pump and the HTTP API (Chalice's local server) — `make run` / `python -m chalicelib.local`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from chalicelib.local.bootstrap import LocalResources, create_resources
+from chalicelib.local.pump import EventPump
+from chalicelib.settings import reset_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_DATA = ROOT / "sample_data"
+SAMPLE_EVALUATION_TABLES = sorted(SAMPLE_DATA.glob("*.json"))
+
+
+@dataclass
+class Stack:
+    api_url: str
+    moto_url: str
+    resources: LocalResources
+    pump: EventPump
+    app: Any
+    _moto: Any
+    _http: Any
+    _http_thread: threading.Thread
+
+    def stop(self) -> None:
+        self.pump.stop()
+        self._http.shutdown()
+        self._http.server.server_close()
+        self._http_thread.join(timeout=5)
+        self._moto.stop()
+
+
+def _configure_environment(moto_url: str, prefix: str) -> None:
+    os.environ.update(
+        {
+            "AWS_ACCESS_KEY_ID": "local",
+            "AWS_SECRET_ACCESS_KEY": "local",
+            "AWS_DEFAULT_REGION": "us-east-1",
+            "SOTAV_AWS_ENDPOINT_URL": moto_url,
+            "SOTAV_RESOURCE_PREFIX": prefix,
+            "SOTAV_UPLOADS_BUCKET": f"{prefix}-uploads",
+            "SOTAV_VALIDATOR_QUEUE": f"{prefix}-validate",
+        }
+    )
+    reset_settings()
+
+
+def start_stack(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    moto_port: int = 4566,
+    load_sample: bool = True,
+    fault_rate: float = 0.0,
+    log: Any = print,
+) -> Stack:
+    from chalice.cli import CLIFactory
+    from chalice.local import LocalDevServer
+    from moto.server import ThreadedMotoServer
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request log lines
+    moto = ThreadedMotoServer(ip_address=host, port=moto_port, verbose=False)
+    moto.start()
+    moto_url = f"http://{host}:{moto.get_host_and_port()[1]}"
+    _configure_environment(moto_url, prefix="sotav-local")
+    resources = create_resources()
+    os.environ["SOTAV_PAPERS_STREAM_ARN"] = resources.papers_stream_arn
+    os.environ["SOTAV_REPRODUCTIONS_STREAM_ARN"] = resources.reproductions_stream_arn
+    reset_settings()
+    # Import the app only now: its stream handlers read the stream ARNs from settings.
+    app_module = (
+        importlib.reload(sys.modules["app"])
+        if "app" in sys.modules
+        else (importlib.import_module("app"))
+    )
+    app = app_module.app
+
+    pump = EventPump(
+        app, stream_failure_queue_url=resources.stream_failures_queue_url, fault_rate=fault_rate
+    )
+    if load_sample:
+        from chalicelib.services.ingest import ingest_files
+
+        started = time.monotonic()
+        report = ingest_files(
+            evaluation_tables=SAMPLE_EVALUATION_TABLES,
+            progress=lambda phase, done, total: log(f"  ingest {phase}: {done}/{total}"),
+        )
+        log(
+            f"  sample data: {report.papers_created} new papers, "
+            f"{report.metric_values} claimed metric values ({time.monotonic() - started:.1f}s)"
+        )
+        started = time.monotonic()
+        delivered = pump.drain(timeout=120)
+        log(
+            f"  scores recomputed from {delivered} stream records "
+            f"({time.monotonic() - started:.1f}s)"
+        )
+    pump.start()
+
+    config = CLIFactory(str(ROOT)).create_config_obj(chalice_stage_name="dev")
+    http = LocalDevServer(app, config, host, port)
+    http_thread = threading.Thread(target=http.serve_forever, name="http", daemon=True)
+    http_thread.start()
+    api_port = http.server.server_address[1]
+    return Stack(
+        api_url=f"http://{host}:{api_port}",
+        moto_url=moto_url,
+        resources=resources,
+        pump=pump,
+        app=app,
+        _moto=moto,
+        _http=http,
+        _http_thread=http_thread,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m chalicelib.local", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--moto-port", type=int, default=int(os.environ.get("MOTO_PORT", "4566")))
+    parser.add_argument("--no-sample", action="store_true", help="start without sample data")
+    parser.add_argument(
+        "--fault-rate",
+        type=float,
+        default=float(os.environ.get("SOTAV_PUMP_FAULT_RATE", "0")),
+        help="share of handler invocations the pump fails on purpose (fault injection)",
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+    print(f"Starting SOTAVerified locally (moto on {args.host}:{args.moto_port})...", flush=True)
+    try:
+        stack = start_stack(
+            host=args.host,
+            port=args.port,
+            moto_port=args.moto_port,
+            load_sample=not args.no_sample,
+            fault_rate=args.fault_rate,
+            log=lambda line: print(line, flush=True),
+        )
+    except OSError as exc:
+        print(
+            f"Could not start: {exc}. Is another `make run` using port {args.port} or "
+            f"{args.moto_port}? Set PORT=... / MOTO_PORT=... to use others.",
+            file=sys.stderr,
+        )
+        return 1
+    api = stack.api_url
+    print(
+        f"""
+SOTAVerified is running.
+  API        {api}   (OpenAPI: {api}/api/v1/openapi.json)
+  moto       {stack.moto_url}
+Try:
+  curl -s {api}/api/v1/papers/2104.09376
+  curl -s '{api}/api/v1/sota?task=node-property-prediction&sort=score'
+Admin CLI against this stack (in another terminal):
+  .venv/bin/python -m chalicelib.cli accounts create --role agent --name my-agent --json
+Ready. Press Ctrl-C to stop.""",
+        flush=True,
+    )
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    try:
+        while not stopping.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    print("Stopping...", flush=True)
+    stack.stop()
+    print("Stopped.", flush=True)
+    return 0

@@ -1,0 +1,67 @@
+"""Read use cases: a paper, the sota leaderboard."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import unquote
+
+from chalicelib.db import keys
+from chalicelib.db import leaderboard as leaderboard_db
+from chalicelib.db import papers as papers_db
+from chalicelib.domain.arxiv import InvalidArxivId, normalise_arxiv_id
+from chalicelib.domain.text import slugify
+from chalicelib.errors import InvalidRequest, NotFound
+from chalicelib.services.recompute import derive
+
+_PAPER_ID = re.compile(r"^p[0-9a-f]{16}$")
+
+
+def resolve_paper_id(reference: str) -> str:
+    """A paper_id, or the paper_id of an arXiv id in any accepted spelling."""
+    # Old-style ids carry a slash, so clients send it URL-encoded (hep-th%2F9901001); some
+    # gateways decode path parameters and some do not.
+    reference = unquote(reference).strip()
+    if _PAPER_ID.match(reference):
+        return reference
+    try:
+        return keys.paper_id_for_arxiv(normalise_arxiv_id(reference))
+    except InvalidArxivId as exc:
+        raise InvalidRequest(str(exc)) from exc
+
+
+def load_paper(reference: str) -> dict[str, Any]:
+    paper = papers_db.get_paper(resolve_paper_id(reference))
+    if paper is None:
+        raise NotFound(f"no paper '{reference[:80]}' is recorded; check the id or search /sota")
+    if "computed_source_rev" not in paper:
+        # Ingested moments ago and not yet recomputed by the stream: derive the view now
+        # (a paper that has never been recomputed has no counted reproductions).
+        derived, _ = derive(paper, [], paper.get("updated_at", ""))
+        paper = {**paper, **derived, "updated_at": None}
+    return paper
+
+
+def sota(
+    *,
+    task: str,
+    dataset: str | None,
+    sort: str,
+    min_score: int | None,
+    trust_tier: int | None,
+    limit: int,
+    cursor: str | None,
+) -> tuple[list[dict[str, Any]], str | None]:
+    task_slug = slugify(task)
+    dataset_slug = slugify(dataset) if dataset is not None else None
+    if not task_slug or dataset_slug == "":
+        raise InvalidRequest("task and dataset must contain letters or digits")
+    return leaderboard_db.query_rows(
+        task_slug=task_slug,
+        dataset_slug=dataset_slug,
+        sort=sort,
+        min_score=min_score,
+        trust_tier=trust_tier,
+        limit=limit,
+        cursor=cursor,
+    )

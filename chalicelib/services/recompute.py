@@ -1,0 +1,169 @@
+"""Recompute a paper's score, verification state and leaderboard rows from the source of truth.
+
+Called by the DynamoDB-stream handler for every dirty paper. It never increments anything:
+it reads the paper and all its reproductions and derives the result, so replays, duplicates
+and reordering give the same stored state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+
+from chalicelib.db import keys
+from chalicelib.db import papers as papers_db
+from chalicelib.db import reproductions as reproductions_db
+from chalicelib.domain.scoring import (
+    ClaimedResult,
+    LeaderboardRow,
+    ReproductionFacts,
+    compute_paper_score,
+    leaderboard_rows,
+)
+from chalicelib.domain.text import slugify
+
+
+def claims_of(paper: dict[str, Any]) -> list[ClaimedResult]:
+    return [
+        ClaimedResult(c["task"], c["dataset"], c["metric"], c.get("value"))
+        for c in paper.get("claims", [])
+    ]
+
+
+def primary_claims(paper: dict[str, Any]) -> list[ClaimedResult]:
+    """Per (task, dataset): the claim of the dataset's first listed metric that has a value."""
+    best: dict[tuple[str, str], dict[str, Any]] = {}
+    for claim in paper.get("claims", []):
+        key = (slugify(claim["task"]), slugify(claim["dataset"]))
+        rank = (claim.get("value") is None, claim.get("rank", 0), claim["metric"])
+        current = best.get(key)
+        if current is None or rank < (
+            current.get("value") is None,
+            current.get("rank", 0),
+            current["metric"],
+        ):
+            best[key] = claim
+    return [
+        ClaimedResult(c["task"], c["dataset"], c["metric"], c.get("value")) for c in best.values()
+    ]
+
+
+def facts_of(repro: dict[str, Any]) -> ReproductionFacts:
+    return ReproductionFacts(
+        reproduction_id=repro["reproduction_id"],
+        submitter_id=repro["submitter_id"],
+        status=repro["status"],
+        decided_at=repro.get("decided_at"),
+        hardware_spec=repro.get("hardware_spec", ""),
+        metric_name=repro.get("actual_metric_name"),
+        metric_value=repro.get("actual_metric_value"),
+        dataset=repro.get("dataset"),
+        trust_tier=int(repro.get("trust_tier", 0)),
+    )
+
+
+def has_official_code(paper: dict[str, Any]) -> bool:
+    return any(link.get("is_official") for link in paper.get("code_links", []))
+
+
+def derive(
+    paper: dict[str, Any], reproductions: list[dict[str, Any]], now: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Pure: the paper's derived fields and its leaderboard table rows."""
+    facts = [facts_of(r) for r in reproductions]
+    claims = claims_of(paper)
+    result = compute_paper_score(
+        has_official_code=has_official_code(paper),
+        author_claim_state=paper.get("author_claim_state", "none"),
+        claims=claims,
+        reproductions=facts,
+    )
+    all_rows = leaderboard_rows(claims, result.counted)
+    board_rows = leaderboard_rows(primary_claims(paper), result.counted)
+    stamp = max((r.get("updated_at", "") for r in reproductions), default="")
+    derived = {
+        "verification": result.verification,
+        "verification_score": result.score,
+        "score_breakdown": [
+            {k: v for k, v in asdict(rule).items() if v is not None} for rule in result.breakdown
+        ],
+        "leaderboard": [_paper_row(r) for r in all_rows],
+        "leaderboard_row_ids": [
+            keys.leaderboard_row_id(paper["paper_id"], r.task, r.dataset) for r in board_rows
+        ],
+        "computed_source_rev": int(paper.get("source_rev", 0)),
+        "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
+        "updated_at": now,
+    }
+    items = [_board_item(paper, derived, row) for row in board_rows]
+    return derived, items
+
+
+def _paper_row(row: LeaderboardRow) -> dict[str, Any]:
+    return {
+        "task": row.task,
+        "dataset": row.dataset,
+        "metric": row.metric,
+        "value": row.value,
+        "reproductions": row.reproductions,
+    }
+
+
+def _board_item(
+    paper: dict[str, Any], derived: dict[str, Any], row: LeaderboardRow
+) -> dict[str, Any]:
+    paper_id = paper["paper_id"]
+    task_slug, dataset_slug = slugify(row.task), slugify(row.dataset)
+    score = derived["verification_score"]
+    published = paper.get("published")
+    return {
+        "row_id": keys.leaderboard_row_id(paper_id, row.task, row.dataset),
+        "paper_id": paper_id,
+        "arxiv_id": paper.get("arxiv_id"),
+        "title": paper.get("title", ""),
+        "task": row.task,
+        "dataset": row.dataset,
+        "metric": row.metric,
+        "value": row.value,
+        "verification": derived["verification"],
+        "verification_score": score,
+        "reproductions": row.reproductions,
+        "published": published,
+        "max_trust_tier": row.max_trust_tier if row.max_trust_tier is not None else -1,
+        "task_slug": task_slug,
+        "task_dataset": keys.task_dataset_key(task_slug, dataset_slug),
+        "score_key": keys.score_key(score, published, paper_id, dataset_slug),
+        "date_key": keys.date_key(score, published, paper_id, dataset_slug),
+    }
+
+
+MAX_ROUNDS = 3
+
+
+def recompute_paper(paper_id: str) -> bool:
+    """Recompute and store one paper. Returns False if the paper is gone or a newer recompute
+    already stored its result.
+
+    Writes: the paper's derived fields (one conditional UpdateItem that refuses to overwrite
+    a result computed from newer inputs), then its leaderboard rows (one BatchWriteItem).
+    Two recomputes can interleave between those writes, so afterwards we re-read the paper's
+    stamp: if a newer recompute has stored its result meanwhile, our rows may have landed
+    over its rows, and we go again from fresh inputs (bounded; the newest always wins).
+    """
+    for _ in range(MAX_ROUNDS):
+        paper = papers_db.get_paper(paper_id)
+        if paper is None:
+            return False
+        reproductions = reproductions_db.list_for_paper(paper_id)
+        now = datetime.now(UTC).isoformat(timespec="microseconds")
+        derived, rows = derive(paper, reproductions, now)
+        if not papers_db.write_derived(paper_id, derived):
+            return False  # a recompute from newer inputs stored its result (and its rows)
+        new_ids = set(derived["leaderboard_row_ids"])
+        stale = [rid for rid in paper.get("leaderboard_row_ids", []) if rid not in new_ids]
+        papers_db.write_leaderboard_rows(rows, stale)
+        mine = (derived["computed_source_rev"], derived["computed_repro_stamp"])
+        if papers_db.computed_stamp(paper_id) == mine:
+            return True
+    return True

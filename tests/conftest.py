@@ -1,0 +1,233 @@
+"""Shared fixtures. moto is our AWS: tables are built from chalicelib/db/tables.py, the same
+definitions the code and infra/ use."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "sample_data"
+
+# In-process moto: fake credentials, never a real endpoint (PLATFORM_NOTES: streams need this).
+os.environ.update(
+    {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ACCOUNT_ID_ENDPOINT_MODE": "disabled",
+        "SOTAV_RESOURCE_PREFIX": "sotav-test",
+        "SOTAV_UPLOADS_BUCKET": "sotav-test-uploads",
+        "SOTAV_VALIDATOR_QUEUE": "sotav-test-validate",
+        "POWERTOOLS_LOG_LEVEL": "WARNING",
+    }
+)
+os.environ.pop("SOTAV_AWS_ENDPOINT_URL", None)
+
+
+@dataclass
+class AwsStack:
+    resources: Any
+    app: Any
+    pump: Any
+
+
+@contextmanager
+def moto_stack() -> Iterator[AwsStack]:
+    """Fresh in-process moto with every table, bucket and queue, plus the app wired to its
+    streams and an event pump."""
+    from moto import mock_aws
+
+    from chalicelib.local.bootstrap import create_resources
+    from chalicelib.local.pump import EventPump
+    from chalicelib.settings import reset_settings
+
+    with mock_aws():
+        reset_settings()
+        resources = create_resources()
+        os.environ["SOTAV_PAPERS_STREAM_ARN"] = resources.papers_stream_arn
+        os.environ["SOTAV_REPRODUCTIONS_STREAM_ARN"] = resources.reproductions_stream_arn
+        reset_settings()
+        app_module = (
+            importlib.reload(sys.modules["app"])
+            if "app" in sys.modules
+            else (importlib.import_module("app"))
+        )
+        pump = EventPump(
+            app_module.app, stream_failure_queue_url=resources.stream_failures_queue_url
+        )
+        yield AwsStack(resources=resources, app=app_module.app, pump=pump)
+    reset_settings()
+
+
+@pytest.fixture
+def aws() -> Iterator[AwsStack]:
+    with moto_stack() as stack:
+        yield stack
+
+
+def load_sample(stack: AwsStack) -> AwsStack:
+    from chalicelib.services.ingest import ingest_files
+
+    ingest_files(evaluation_tables=sorted(SAMPLE.glob("*.json")))
+    stack.pump.drain(timeout=120)
+    return stack
+
+
+@pytest.fixture(scope="module")
+def sample_stack() -> Iterator[AwsStack]:
+    """Read-only tests share one moto with the bundled sample ingested and recomputed."""
+    with moto_stack() as stack:
+        yield load_sample(stack)
+
+
+class CallCounter:
+    """Counts AWS API calls per service/operation through a botocore event hook."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+
+    def __call__(self, event_name: str, **_: Any) -> None:
+        # event_name: before-call.<service>.<Operation>
+        _, service, operation = event_name.split(".", 2)
+        self.calls[f"{service}.{operation}"] += 1
+
+    def total(self, service: str) -> int:
+        return sum(n for key, n in self.calls.items() if key.startswith(service + "."))
+
+    def reset(self) -> None:
+        self.calls.clear()
+
+
+@pytest.fixture
+def aws_calls(aws: AwsStack) -> Iterator[CallCounter]:
+    from chalicelib.db import aws as clients
+
+    counter = CallCounter()
+    hooked = [clients.client(name) for name in ("dynamodb", "s3", "sqs")]
+    for client in hooked:
+        client.meta.events.register("before-call", counter)
+    yield counter
+    for client in hooked:
+        client.meta.events.unregister("before-call", counter)
+
+
+@pytest.fixture
+def sample_loaded(aws: AwsStack) -> AwsStack:
+    """The bundled Papers-with-Code sample ingested and recomputed (a test of its own)."""
+    return load_sample(aws)
+
+
+@contextmanager
+def test_client(stack: AwsStack) -> Iterator[Any]:
+    from chalice.test import Client
+
+    from chalicelib.settings import get_settings
+
+    get_settings()  # cached before the test client swaps os.environ for the stage config
+    with Client(stack.app, stage_name="dev") as client:
+        yield client
+
+
+@pytest.fixture
+def api(aws: AwsStack) -> Iterator[Any]:
+    with test_client(aws) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def sample_api(sample_stack: AwsStack) -> Iterator[Any]:
+    with test_client(sample_stack) as client:
+        yield client
+
+
+# --- the real local stack over HTTP (end-to-end) -------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class LocalStack:
+    url: str
+    moto_port: int
+    process: subprocess.Popen[str]
+    output: list[str]
+
+    def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "MOTO_PORT": str(self.moto_port)}
+        for var in ("SOTAV_RESOURCE_PREFIX", "SOTAV_UPLOADS_BUCKET", "SOTAV_VALIDATOR_QUEUE"):
+            env.pop(var, None)
+        return subprocess.run(
+            [sys.executable, "-m", "chalicelib.cli", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=check,
+            timeout=120,
+        )
+
+
+@pytest.fixture(scope="session")
+def local_stack() -> Iterator[LocalStack]:
+    """`python -m chalicelib.local` on free ports, with the sample data, as `make run` runs it."""
+    port, moto_port = free_port(), free_port()
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("SOTAV_") and k != "AWS_ACCOUNT_ID_ENDPOINT_MODE"
+    }
+    env.update({"PORT": str(port), "MOTO_PORT": str(moto_port), "PYTHONUNBUFFERED": "1"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chalicelib.local"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    output: list[str] = []
+    deadline = time.monotonic() + 180
+    assert process.stdout is not None
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line and process.poll() is not None:
+            raise RuntimeError("local stack exited early:\n" + "".join(output))
+        output.append(line)
+        if line.startswith("Ready."):
+            break
+    else:
+        process.kill()
+        raise RuntimeError("local stack did not get ready:\n" + "".join(output))
+
+    import threading
+
+    def keep_reading() -> None:
+        assert process.stdout is not None
+        for rest in process.stdout:
+            output.append(rest)
+
+    threading.Thread(target=keep_reading, daemon=True).start()
+    stack = LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
+    yield stack
+    process.send_signal(2)  # Ctrl-C
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()

@@ -1,0 +1,217 @@
+"""Ingest of the bundled Papers-with-Code files into moto DynamoDB, with exact counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chalicelib.db import codec
+from chalicelib.db.dynamo import ddb
+from chalicelib.db.keys import paper_id_for_arxiv
+from chalicelib.db.papers import get_paper
+from chalicelib.db.tables import PAPERS
+from chalicelib.services.ingest import ingest_files
+from tests.conftest import SAMPLE
+
+
+def all_papers() -> list[dict[str, Any]]:
+    # Test-only Scan to verify what was stored; no request path scans.
+    items = ddb().scan(TableName=PAPERS.physical_name())["Items"]
+    return [codec.from_item(i) for i in items]
+
+
+@pytest.mark.parametrize(
+    ("name", "rows", "papers", "not_on_arxiv", "values", "empty", "unparsed", "claims"),
+    [
+        # Counted independently from the JSON (rows, distinct papers by arXiv id or URL,
+        # non-empty metric values, empty ones, distinct (paper, task, dataset, metric)).
+        ("ogb.json", 244, 69, 17, 732, 0, 15, 486),
+        ("snli.json", 64, 41, 8, 188, 4, 0, 121),
+        ("redditsota.json", 32, 19, 2, 32, 0, 4, 31),
+    ],
+)
+def test_each_fixture_ingests_with_exact_counts(
+    aws: Any,
+    name: str,
+    rows: int,
+    papers: int,
+    not_on_arxiv: int,
+    values: int,
+    empty: int,
+    unparsed: int,
+    claims: int,
+) -> None:
+    # Given an empty table / When one dump file is ingested
+    report = ingest_files(evaluation_tables=[SAMPLE / name])
+    # Then the report and the stored items agree with the file
+    assert (report.rows, report.papers_created, report.papers_not_on_arxiv) == (
+        rows,
+        papers,
+        not_on_arxiv,
+    )
+    assert (report.metric_values, report.empty_values, len(report.unparsed_values)) == (
+        values,
+        empty,
+        unparsed,
+    )
+    stored = all_papers()
+    assert len(stored) == papers
+    assert sum(len(p["claims"]) for p in stored) == claims
+    assert sum(1 for p in stored if "arxiv_id" not in p) == not_on_arxiv
+
+
+def test_reingesting_the_same_files_changes_nothing(aws: Any) -> None:
+    files = sorted(SAMPLE.glob("*.json"))
+    first = ingest_files(evaluation_tables=files)
+    before = {p["paper_id"]: p for p in all_papers()}
+    # When the same files are ingested again
+    again = ingest_files(evaluation_tables=files)
+    # Then nothing is written and every stored item is identical
+    assert first.papers_created == 129
+    assert (again.papers_created, again.papers_updated, again.papers_unchanged) == (0, 0, 129)
+    assert again.write_calls == 0
+    assert {p["paper_id"]: p for p in all_papers()} == before
+
+
+def test_writes_are_batched(aws: Any) -> None:
+    report = ingest_files(evaluation_tables=[SAMPLE / "ogb.json"])
+    assert report.write_calls == 3  # 69 papers in batches of 25
+
+
+def test_ogb_paper_keeps_real_values_code_links_and_its_best_row(aws: Any) -> None:
+    ingest_files(evaluation_tables=[SAMPLE / "ogb.json"])
+    paper = get_paper(paper_id_for_arxiv("2104.09376"))
+    assert paper is not None
+    assert paper["arxiv_id"] == "2104.09376"
+    assert paper["published"] == "2021-04-19"
+    assert paper["tasks"] == ["Node Property Prediction"]
+    claims = {(c["dataset"], c["metric"]): c for c in paper["claims"]}
+    # "0.8428 ± 0.0014" is the paper's first (best) row on ogbn-products
+    assert claims[("ogbn-products", "Test Accuracy")]["value"] == 0.8428
+    assert claims[("ogbn-products", "Test Accuracy")]["raw"] == "0.8428 ± 0.0014"
+    assert paper["code_links"] == [
+        {"url": "https://github.com/skepsun/SAGN_with_SLE", "is_official": True}
+    ]
+
+
+def test_unparseable_values_are_kept_as_text_and_reported(aws: Any) -> None:
+    report = ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
+    assert {u["raw"] for u in report.unparsed_values} >= {"(32.76 32.07 26.26 22.74)"}
+    paper = get_paper(paper_id_for_arxiv("1711.00043"))
+    assert paper is not None
+    bleu = [c for c in paper["claims"] if c["metric"] == "BLEU"]
+    assert bleu and bleu[0].get("value") is None and bleu[0]["raw"].startswith("(32.76")
+
+
+def test_nested_subtasks_subdatasets_and_the_same_paper_in_several_tasks(
+    aws: Any, tmp_path: Path
+) -> None:
+    def row(url: str, value: str, date: str | None = "2020-01-02") -> dict[str, Any]:
+        return {
+            "paper_url": url,
+            "paper_title": "A Paper",
+            "paper_date": date,
+            "model_name": "M",
+            "metrics": {"Acc": value},
+            "code_links": [],
+        }
+
+    data = [
+        {
+            "task": "Parent Task",
+            "datasets": [
+                {
+                    "dataset": "D1",
+                    "sota": {
+                        "metrics": ["Acc"],
+                        "rows": [row("https://arxiv.org/abs/2001.00001", "1")],
+                    },
+                    "subdatasets": [
+                        {
+                            "dataset": "D1 (hard)",
+                            "sota": {
+                                "metrics": ["Acc"],
+                                "rows": [row("https://arxiv.org/abs/2001.00001", "220k")],
+                            },
+                        }
+                    ],
+                }
+            ],
+            "subtasks": [
+                {
+                    "task": "Child Task",
+                    "datasets": [
+                        {
+                            "dataset": "D2",
+                            "sota": {
+                                "metrics": ["Acc"],
+                                "rows": [
+                                    row("https://arxiv.org/abs/2001.00001", "84.1%", None),
+                                    row("https://openreview.net/forum?id=XyZ", "–"),
+                                ],
+                            },
+                        }
+                    ],
+                    "subtasks": [],
+                }
+            ],
+        }
+    ]
+    path = tmp_path / "evaluation-tables.json"
+    path.write_text(json.dumps(data))
+    report = ingest_files(evaluation_tables=[path])
+    assert (report.rows, report.papers_created, report.empty_values) == (4, 2, 1)
+    paper = get_paper(paper_id_for_arxiv("2001.00001"))
+    assert paper is not None
+    assert paper["tasks"] == ["Parent Task", "Child Task"]
+    assert sorted((c["dataset"], c["value"]) for c in paper["claims"]) == [
+        ("D1", 1.0),
+        ("D1 (hard)", 220000.0),
+        ("D2", 84.1),
+    ]
+    not_arxiv = [p for p in all_papers() if "arxiv_id" not in p]
+    assert [p["paper_url"] for p in not_arxiv] == ["https://openreview.net/forum?id=XyZ"]
+
+
+def test_links_and_papers_dumps_merge_into_the_same_paper(aws: Any, tmp_path: Path) -> None:
+    ingest_files(evaluation_tables=[SAMPLE / "ogb.json"])
+    links = [
+        {
+            "paper_url": "https://paperswithcode.com/paper/x",
+            "paper_arxiv_id": "2104.09376",
+            "paper_title": "Scalable and Adaptive GNNs",
+            "repo_url": "https://github.com/a/b",
+            "is_official": False,
+            "framework": "pytorch",
+        },
+        {"paper_arxiv_id": None, "repo_url": None},
+    ]
+    details = [
+        {
+            "arxiv_id": "2104.09376v2",
+            "title": "Scalable and Adaptive Graph Neural Networks",
+            "abstract": "We ...",
+            "authors": ["Chuxiong Sun", "Guoqiang Wu"],
+            "tasks": ["Node Classification"],
+            "date": "2021-04-19",
+        },
+        {"arxiv_id": None, "title": None},
+    ]
+    (tmp_path / "links.json").write_text(json.dumps(links))
+    (tmp_path / "papers.json").write_text(json.dumps(details))
+    report = ingest_files(links=[tmp_path / "links.json"], papers=[tmp_path / "papers.json"])
+    assert report.papers_updated == 1 and len(report.skipped_records) == 2
+    paper = get_paper(paper_id_for_arxiv("2104.09376"))
+    assert paper is not None
+    assert paper["title"] == "Scalable and Adaptive Graph Neural Networks"
+    assert paper["authors"] == ["Chuxiong Sun", "Guoqiang Wu"]
+    assert paper["tasks"] == ["Node Property Prediction", "Node Classification"]
+    assert {link["url"]: link["is_official"] for link in paper["code_links"]} == {
+        "https://github.com/skepsun/SAGN_with_SLE": True,
+        "https://github.com/a/b": False,
+    }
+    assert len(paper["claims"]) == 6  # untouched
+    assert paper["source_rev"] == 2
