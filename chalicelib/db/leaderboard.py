@@ -62,7 +62,8 @@ def query_rows(
     cursor: str | None,
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One Query per page, newest/highest first."""
-    index = f"by_task{'_dataset' if dataset_slug is not None else ''}_{'score' if sort == 'score' else 'date'}"
+    scope = "by_task_dataset" if dataset_slug is not None else "by_task"
+    index = f"{scope}_{'score' if sort == 'score' else 'date'}"
     if dataset_slug is not None:
         pk_name, pk_value = "task_dataset", keys.task_dataset_key(task_slug, dataset_slug)
     else:

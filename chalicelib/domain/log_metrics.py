@@ -554,9 +554,9 @@ def _flatten_json(data: dict[str, Any], path: list[str], out: _Collector, depth:
         return
     name, score = data.get("name"), data.get("score")
     named_score = isinstance(name, str) and _is_json_number(score)
-    if named_score:  # sacrebleu: {"name": "BLEU", "score": 20.8, ...}
+    if isinstance(name, str) and named_score:  # sacrebleu: {"name": "BLEU", "score": 20.8}
         source = "bleu" if name.lower().startswith(_BLEU_NAMES) else "jsonl"
-        out.add("/".join([*path, name]), score, source)
+        out.add("/".join([*path, name]), float(score), source)  # type: ignore[arg-type]
     timm = "top1_err" in data
     for raw_key, value in data.items():
         key = _json_key(str(raw_key))
