@@ -11,6 +11,7 @@ from chalice import Chalice, ConvertToMiddleware, Response
 from chalicelib.api.errors import error_response
 from chalicelib.api.openapi import docs_api
 from chalicelib.api.read import read_api
+from chalicelib.api.write import write_api
 from chalicelib.settings import get_settings
 
 settings = get_settings()
@@ -19,6 +20,7 @@ logger = Logger(service="sotaverified", level=settings.log_level)
 app.register_middleware(ConvertToMiddleware(logger.inject_lambda_context), "all")
 app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
+app.register_blueprint(write_api)
 
 
 @app.middleware("http")

@@ -61,6 +61,55 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print(data: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data))
+    else:
+        for name, value in data.items():
+            print(f"{name}: {value}")
+
+
+def cmd_accounts_create(args: argparse.Namespace) -> int:
+    from chalicelib.services.accounts import create_account
+
+    new = create_account(args.role, args.name)
+    _print({"account_id": new.account_id, "key": new.key, "key_id": new.key_id}, args.json)
+    if not args.json:
+        print("The key is shown once and stored only as a hash: keep it now.", file=sys.stderr)
+    return 0
+
+
+def cmd_accounts_revoke(args: argparse.Namespace) -> int:
+    from chalicelib.services.accounts import revoke_account
+
+    revoked = revoke_account(args.account)
+    _print({"account_id": args.account, "revoked_keys": revoked}, args.json)
+    return 0
+
+
+def cmd_keys_create(args: argparse.Namespace) -> int:
+    from chalicelib.services.accounts import create_key
+
+    new = create_key(args.account)
+    _print({"account_id": new.account_id, "key": new.key, "key_id": new.key_id}, args.json)
+    return 0
+
+
+def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    from chalicelib.services.accounts import revoke_key
+
+    _print({"revoked": revoke_key(args.key)}, args.json)
+    return 0
+
+
+def cmd_claims_decide(args: argparse.Namespace) -> int:
+    from chalicelib.services.claims import decide_claim
+
+    claim = decide_claim(args.paper, args.account, verify=args.command_name == "verify")
+    _print({k: claim[k] for k in ("paper_id", "account_id", "state")}, args.json)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m chalicelib.cli", description=__doc__)
     parser.add_argument(
@@ -91,6 +140,38 @@ def build_parser() -> argparse.ArgumentParser:
         help="papers-with-abstracts.json; repeatable",
     )
     ingest.set_defaults(func=cmd_ingest)
+
+    accounts = commands.add_parser("accounts", help="create or revoke accounts")
+    accounts_cmd = accounts.add_subparsers(dest="command_name", required=True)
+    create = accounts_cmd.add_parser("create", help="create an account and its first key")
+    create.add_argument("--role", required=True, choices=["agent", "reviewer", "admin"])
+    create.add_argument("--name", required=True)
+    create.add_argument("--json", action="store_true", help="print JSON")
+    create.set_defaults(func=cmd_accounts_create)
+    revoke = accounts_cmd.add_parser("revoke", help="revoke an account and all its keys")
+    revoke.add_argument("--account", required=True)
+    revoke.add_argument("--json", action="store_true")
+    revoke.set_defaults(func=cmd_accounts_revoke)
+
+    keys = commands.add_parser("keys", help="create or revoke API keys")
+    keys_cmd = keys.add_subparsers(dest="command_name", required=True)
+    key_create = keys_cmd.add_parser("create", help="a new key for an account (shown once)")
+    key_create.add_argument("--account", required=True)
+    key_create.add_argument("--json", action="store_true")
+    key_create.set_defaults(func=cmd_keys_create)
+    key_revoke = keys_cmd.add_parser("revoke", help="revoke a key (the key or its k_ id)")
+    key_revoke.add_argument("--key", required=True)
+    key_revoke.add_argument("--json", action="store_true")
+    key_revoke.set_defaults(func=cmd_keys_revoke)
+
+    claims = commands.add_parser("claims", help="decide author claims")
+    claims_cmd = claims.add_subparsers(dest="command_name", required=True)
+    for name in ("verify", "reject"):
+        decide = claims_cmd.add_parser(name, help=f"{name} an account's author claim on a paper")
+        decide.add_argument("--paper", required=True, help="arXiv id or paper_id")
+        decide.add_argument("--account", required=True)
+        decide.add_argument("--json", action="store_true")
+        decide.set_defaults(func=cmd_claims_decide)
     return parser
 
 

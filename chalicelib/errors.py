@@ -29,6 +29,23 @@ class Conflict(DomainError):
     code = "conflict"
 
 
+class HttpError(DomainError):
+    """An error that names its HTTP status (401, 403, 413, 422, 429 ...) and headers."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: list[Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, details)
+        self.status = status
+        self.code = code
+        self.headers = headers or {}
+
+
 class StorageUnavailable(DomainError):
     """DynamoDB/S3 refused or throttled; the caller may retry."""
 

@@ -7,7 +7,14 @@ from typing import Any
 
 from chalice import Response
 
-from chalicelib.errors import Conflict, DomainError, InvalidRequest, NotFound, StorageUnavailable
+from chalicelib.errors import (
+    Conflict,
+    DomainError,
+    HttpError,
+    InvalidRequest,
+    NotFound,
+    StorageUnavailable,
+)
 
 STATUS_BY_ERROR: dict[type[DomainError], int] = {
     InvalidRequest: 400,
@@ -17,21 +24,7 @@ STATUS_BY_ERROR: dict[type[DomainError], int] = {
 }
 
 
-class ApiError(DomainError):
-    """An error with an explicit HTTP status (401, 403, 413, 422, 429 ...)."""
-
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        message: str,
-        details: list[Any] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(message, details)
-        self.status = status
-        self.code = code
-        self.headers = headers or {}
+ApiError = HttpError  # errors with an explicit status, raised by any layer
 
 
 def error_response(
@@ -49,7 +42,7 @@ def error_response(
 
 
 def response_for(exc: DomainError) -> Response:
-    if isinstance(exc, ApiError):
+    if isinstance(exc, HttpError):
         return error_response(exc.status, exc.code, exc.message, exc.details, exc.headers)
     status = next((code for cls, code in STATUS_BY_ERROR.items() if isinstance(exc, cls)), 400)
     headers = {"Retry-After": "1"} if status == 503 else None

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from chalicelib.domain.replay import ReplayLog
+
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200, strip_whitespace=True)]
 
@@ -111,3 +113,169 @@ class SotaRow(_Out):
 class SotaPage(_Out):
     results: list[SotaRow]
     next_cursor: str | None
+
+
+# --- write path ----------------------------------------------------------------------------
+
+StrictTier = Annotated[int, Field(strict=True, ge=1, le=3)]
+ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class ReproductionSubmission(BaseModel):
+    """POST /api/reproductions. Unknown fields are refused (no mass assignment)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    paper_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+        description="paper_id from GET /api/v1/papers/{arxiv_id}, or an arXiv id"
+    )
+    tier_claimed: StrictTier = Field(
+        description="1 code runs, 2 reproduces with official code, 3 independent reproduction"
+    )
+    hardware_spec: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
+        description="GPU model and count, VRAM, OS"
+    )
+    run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] = Field(
+        description="an https URL on github.com, gist.github.com, wandb.ai, "
+        "colab.research.google.com or huggingface.co, or pasted terminal output "
+        "(at most 10,000 characters)"
+    )
+    actual_metric_name: ShortText | None = None
+    actual_metric_value: Annotated[float, Field(strict=True, allow_inf_nan=False)] | None = None
+    dataset: ShortText | None = None
+    run_id: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
+    replay_log: ReplayLog | None = None
+
+
+class RunLogView(_Out):
+    kind: Literal["url", "pasted"]
+    url: str | None
+
+
+class CheckView(_Out):
+    name: str
+    ok: bool
+    detail: str
+
+
+class ExtractedMetricView(_Out):
+    name: str
+    value: float
+
+
+class ValidationView(_Out):
+    state: Literal["pending", "passed", "failed"]
+    checks: list[CheckView]
+    extracted_metrics: list[ExtractedMetricView]
+
+
+class TrajectoryView(_Out):
+    state: Literal["pending", "valid", "invalid"]
+    checks: list[CheckView]
+
+
+class ReproductionView(_Out):
+    reproduction_id: str
+    paper_id: str
+    arxiv_id: str | None
+    status: Literal["agent_pending", "verified", "rejected"]
+    tier_claimed: int
+    hardware_spec: str
+    run_log: RunLogView
+    actual_metric_name: str | None
+    actual_metric_value: float | None
+    dataset: str | None
+    run_id: str | None
+    submitted_at: str
+    validation: ValidationView
+    trajectory: TrajectoryView | None
+    trust_tier: int
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> ReproductionView:
+        run_log = item["run_log"]
+        return cls(
+            reproduction_id=item["reproduction_id"],
+            paper_id=item["paper_id"],
+            arxiv_id=item.get("arxiv_id"),
+            status=item["status"],
+            tier_claimed=item["tier_claimed"],
+            hardware_spec=item["hardware_spec"],
+            run_log=RunLogView(kind=run_log["kind"], url=run_log.get("url")),
+            actual_metric_name=item.get("actual_metric_name"),
+            actual_metric_value=item.get("actual_metric_value"),
+            dataset=item.get("dataset"),
+            run_id=item.get("run_id"),
+            submitted_at=item["submitted_at"],
+            validation=ValidationView.model_validate(item["validation"]),
+            trajectory=(
+                TrajectoryView.model_validate(item["trajectory"])
+                if item.get("trajectory")
+                else None
+            ),
+            trust_tier=item.get("trust_tier", 0),
+        )
+
+
+class ReproductionPage(_Out):
+    results: list[ReproductionView]
+    next_cursor: str | None
+
+
+class PageQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    limit: int = Field(default=20, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+RelativePath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+
+
+class Workspace(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    repo_url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] | None = None
+    commit: Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{7,64}$")] | None = None
+    files: Annotated[list[RelativePath], Field(max_length=10_000)] = Field(default_factory=list)
+
+
+class RunRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    paper_id: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    memoryless: Annotated[bool, Field(strict=True)] = False
+    workspace: Workspace = Field(default_factory=Workspace)
+
+
+class RunView(_Out):
+    run_id: str
+    paper_id: str
+    account_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    workspace: Workspace
+
+
+class DecisionView(_Out):
+    reproduction_id: str
+    status: Literal["agent_pending", "verified", "rejected"]
+    decided_by: str | None
+    decided_at: str | None
+
+
+class AuthorClaimRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    evidence: Annotated[str, StringConstraints(min_length=1, max_length=2000)] = Field(
+        description="why you are an author: a URL (e.g. your page listing the paper) or text"
+    )
+
+
+class AuthorClaimView(_Out):
+    paper_id: str
+    account_id: str
+    state: Literal["pending", "verified", "rejected"]
+    submitted_at: str

@@ -12,7 +12,10 @@ from chalice import Blueprint, Response
 from pydantic import BaseModel, ValidationError
 
 from chalicelib.api.errors import ApiError, response_for
+from chalicelib.api.strict_json import parse_json_body
 from chalicelib.errors import DomainError
+from chalicelib.services.accounts import Principal, Unauthenticated, authenticate
+from chalicelib.settings import get_settings
 
 
 @dataclass(frozen=True)
@@ -39,13 +42,18 @@ def endpoint(
     """Register `fn` as a Chalice route on `blueprint` and record it for OpenAPI."""
 
     def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
-        ENDPOINTS.append(Endpoint(method=method, path=path, **spec))
+        ep = Endpoint(method=method, path=path, **spec)
+        ENDPOINTS.append(ep)
 
         @functools.wraps(fn)
         def view(*args: Any, **kwargs: Any) -> Any:
             # Chalice turns exceptions escaping a view into its own 500 before any
             # middleware sees them, so domain errors are mapped here, for every endpoint.
             try:
+                if ep.auth:
+                    kwargs["principal"] = _authorise(blueprint, ep.auth)
+                if method in ("POST", "PUT", "PATCH"):
+                    _check_body_size(blueprint)
                 return fn(*args, **kwargs)
             except DomainError as exc:
                 return response_for(exc)
@@ -54,6 +62,53 @@ def endpoint(
         return view
 
     return decorator
+
+
+UNAUTHORISED = ApiError(
+    401,
+    "unauthorized",
+    "a valid API key is required: send 'Authorization: Bearer <key>'",
+    headers={"WWW-Authenticate": "Bearer"},
+)
+ALLOWED_ROLES = {
+    "any": {"agent", "reviewer", "admin"},
+    "reviewer": {"reviewer", "admin"},
+    "admin": {"admin"},
+}
+
+
+def _authorise(blueprint: Blueprint, auth: str) -> Principal:
+    """Every write route passes here: missing/malformed/unknown/revoked keys get one 401."""
+    headers = blueprint.current_request.headers
+    try:
+        principal = authenticate(headers.get("authorization"))
+    except Unauthenticated:
+        raise UNAUTHORISED from None
+    if principal.role not in ALLOWED_ROLES[auth]:
+        raise ApiError(
+            403, "forbidden", f"this action needs a {auth} key; yours is an {principal.role} key"
+        )
+    return principal
+
+
+def _check_body_size(blueprint: Blueprint) -> None:
+    limit = get_settings().max_body_bytes
+    if len(blueprint.current_request.raw_body or b"") > limit:
+        raise ApiError(413, "body_too_large", f"the request body is over {limit:,} bytes")
+
+
+def parse_body(blueprint: Blueprint, model: type[Q]) -> Q:
+    """Strict JSON (no NaN/Infinity, no duplicate keys, bounded nesting), then the model:
+    malformed JSON -> 400, a body that breaks the model (unknown fields too) -> 422."""
+    data = parse_json_body(blueprint.current_request.raw_body)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        details = validation_details(exc)
+        first = details[0]
+        raise ApiError(
+            422, "invalid_body", f"{first['field']}: {first['message']}", details
+        ) from exc
 
 
 def validation_details(exc: ValidationError) -> list[dict[str, Any]]:

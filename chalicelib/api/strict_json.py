@@ -51,9 +51,11 @@ def _depth_ok(text: str) -> bool:
     return True
 
 
-def parse_json_body(raw: bytes | None) -> Any:
+def parse_json_body(raw: bytes | str | None) -> Any:
     if not raw:
         raise BodyError("the request body is empty; send a JSON object")
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", errors="surrogatepass")
     try:
         text = raw.decode("utf-8", errors="strict")
     except UnicodeDecodeError as exc:

@@ -2,53 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import json
 from typing import Any
 
 from chalicelib.db import codec, keys
+from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
 from chalicelib.db.dynamo import ddb, storage_errors
 from chalicelib.db.tables import LEADERBOARD
-from chalicelib.errors import InvalidRequest
 
-_CURSOR_FIELDS = {"row_id", "task_slug", "task_dataset", "score_key", "date_key"}
-
-
-def encode_cursor(last_key: dict[str, Any] | None, fingerprint: str) -> str | None:
-    if not last_key:
-        return None
-    plain = {k: v["S"] for k, v in last_key.items()}
-    raw = json.dumps({"k": plain, "f": fingerprint}, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str, fingerprint: str) -> dict[str, Any]:
-    """A cursor is only valid for the query that produced it."""
-    try:
-        padded = cursor + "=" * (-len(cursor) % 4)
-        data = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")))
-        plain = data["k"]
-        ok = (
-            isinstance(plain, dict)
-            and data.get("f") == fingerprint
-            and set(plain) <= _CURSOR_FIELDS
-            and "row_id" in plain
-            and all(isinstance(v, str) and len(v) < 1024 for v in plain.values())
-        )
-    except (ValueError, KeyError, TypeError, UnicodeError, binascii.Error):
-        ok = False
-    if not ok:
-        raise InvalidRequest(
-            "cursor is not valid for this query; pass next_cursor from the previous page "
-            "unchanged, with the same filters"
-        )
-    return {k: {"S": v} for k, v in plain.items()}
-
-
-def query_fingerprint(*parts: object) -> str:
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:12]
+_CURSOR_FIELDS = frozenset({"row_id", "task_slug", "task_dataset", "score_key", "date_key"})
 
 
 def query_rows(
@@ -101,7 +62,7 @@ def query_rows(
     if filters:
         kwargs["FilterExpression"] = " AND ".join(filters)
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint)
+        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _CURSOR_FIELDS)
     with storage_errors("Query leaderboard"):
         response = ddb().query(**kwargs)
     rows = [codec.from_item(item) for item in response.get("Items", [])]

@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.db import codec
-from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
+from chalicelib.db.dynamo import ddb, error_code, storage_errors
 from chalicelib.db.tables import REPRODUCTIONS
+
+_CURSOR_FIELDS = frozenset(
+    {"reproduction_id", "paper_id", "submitter_id", "pending_queue", "submitted_key"}
+)
 
 
 def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
@@ -25,3 +30,108 @@ def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
         if "LastEvaluatedKey" not in response:
             return items
         kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def get(reproduction_id: str) -> dict[str, Any] | None:
+    with storage_errors("GetItem reproductions"):
+        item = (
+            ddb()
+            .get_item(
+                TableName=REPRODUCTIONS.physical_name(),
+                Key={"reproduction_id": {"S": reproduction_id}},
+            )
+            .get("Item")
+        )
+    return codec.from_item(item) if item else None
+
+
+def put_new(item: dict[str, Any]) -> bool:
+    """Store a new reproduction; False if that id exists already (an idempotent retry)."""
+    from botocore.exceptions import ClientError
+
+    with storage_errors("PutItem reproductions"):
+        try:
+            ddb().put_item(
+                TableName=REPRODUCTIONS.physical_name(),
+                Item=codec.to_item(item),
+                ConditionExpression="attribute_not_exists(reproduction_id)",
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                return False
+            raise
+    return True
+
+
+def query_page(
+    index: str,
+    key_name: str,
+    key_value: str,
+    *,
+    limit: int,
+    cursor: str | None,
+    newest_first: bool,
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One Query page on a GSI, with an opaque cursor bound to this query."""
+    fingerprint = query_fingerprint("reproductions", index, key_value)
+    kwargs: dict[str, Any] = {
+        "TableName": REPRODUCTIONS.physical_name(),
+        "IndexName": index,
+        "KeyConditionExpression": "#k = :v",
+        "ExpressionAttributeNames": {"#k": key_name},
+        "ExpressionAttributeValues": {":v": {"S": key_value}},
+        "ScanIndexForward": not newest_first,
+        "Limit": limit,
+    }
+    if cursor:
+        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _CURSOR_FIELDS)
+    with storage_errors("Query reproductions"):
+        response = ddb().query(**kwargs)
+    items = [codec.from_item(i) for i in response.get("Items", [])]
+    return items, encode_cursor(response.get("LastEvaluatedKey"), fingerprint)
+
+
+def decide(
+    reproduction_id: str,
+    *,
+    status: str,
+    decided_by: str,
+    decided_at: str,
+    forbid_failed_validation: bool,
+) -> dict[str, Any] | None:
+    """agent_pending -> verified|rejected, once. Returns the new item, or None when the
+    condition failed (caller reads the item to explain why)."""
+    from botocore.exceptions import ClientError
+
+    condition = "#status = :pending"
+    values: dict[str, Any] = {
+        ":pending": {"S": "agent_pending"},
+        ":status": {"S": status},
+        ":by": {"S": decided_by},
+        ":at": {"S": decided_at},
+    }
+    if forbid_failed_validation:
+        condition += " AND validation.#state <> :failed"
+        values[":failed"] = {"S": "failed"}
+    with storage_errors("UpdateItem decide reproduction"):
+        try:
+            response = ddb().update_item(
+                TableName=REPRODUCTIONS.physical_name(),
+                Key={"reproduction_id": {"S": reproduction_id}},
+                UpdateExpression=(
+                    "SET #status = :status, decided_by = :by, decided_at = :at, updated_at = :at"
+                    " REMOVE pending_queue"
+                ),
+                ConditionExpression=condition,
+                ExpressionAttributeNames={
+                    "#status": "status",
+                    **({"#state": "state"} if forbid_failed_validation else {}),
+                },
+                ExpressionAttributeValues=values,
+                ReturnValues="ALL_NEW",
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                return None
+            raise
+    return codec.from_item(response["Attributes"])

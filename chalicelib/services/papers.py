@@ -30,10 +30,16 @@ def resolve_paper_id(reference: str) -> str:
         raise InvalidRequest(str(exc)) from exc
 
 
-def load_paper(reference: str) -> dict[str, Any]:
+def load_paper_item(reference: str) -> dict[str, Any]:
+    """The stored paper for a paper_id or arXiv id, or NotFound."""
     paper = papers_db.get_paper(resolve_paper_id(reference))
     if paper is None:
         raise NotFound(f"no paper '{reference[:80]}' is recorded; check the id or search /sota")
+    return paper
+
+
+def load_paper(reference: str) -> dict[str, Any]:
+    paper = load_paper_item(reference)
     if "computed_source_rev" not in paper:
         # Ingested moments ago and not yet recomputed by the stream: derive the view now
         # (a paper that has never been recomputed has no counted reproductions).

@@ -63,6 +63,14 @@ def facts_of(repro: dict[str, Any]) -> ReproductionFacts:
     )
 
 
+def author_claim_state(paper: dict[str, Any]) -> str:
+    """`verified` once any author claim is verified, `pending` while any awaits a decision."""
+    states = {claim.get("state") for claim in paper.get("author_claims", [])}
+    if "verified" in states:
+        return "verified"
+    return "pending" if "pending" in states else "none"
+
+
 def has_official_code(paper: dict[str, Any]) -> bool:
     return any(link.get("is_official") for link in paper.get("code_links", []))
 
@@ -75,7 +83,7 @@ def derive(
     claims = claims_of(paper)
     result = compute_paper_score(
         has_official_code=has_official_code(paper),
-        author_claim_state=paper.get("author_claim_state", "none"),
+        author_claim_state=author_claim_state(paper),
         claims=claims,
         reproductions=facts,
     )
@@ -84,6 +92,7 @@ def derive(
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
     derived = {
         "verification": result.verification,
+        "author_claim_state": author_claim_state(paper),
         "verification_score": result.score,
         "score_breakdown": [
             {k: v for k, v in asdict(rule).items() if v is not None} for rule in result.breakdown

@@ -1,0 +1,241 @@
+"""Write endpoints (Bearer key) and the reproduction read views."""
+
+from __future__ import annotations
+
+from chalice import Blueprint, Response
+
+from chalicelib.api.models import (
+    AuthorClaimRequest,
+    AuthorClaimView,
+    DecisionView,
+    PageQuery,
+    ReproductionPage,
+    ReproductionSubmission,
+    ReproductionView,
+    RunRequest,
+    RunView,
+)
+from chalicelib.api.registry import endpoint, json_response, parse_body, parse_query
+from chalicelib.db import reproductions as reproductions_db
+from chalicelib.errors import NotFound
+from chalicelib.services import claims, review, runs, submissions
+from chalicelib.services.accounts import Principal
+from chalicelib.services.papers import load_paper_item
+
+write_api = Blueprint(__name__)
+
+SUBMIT_ERRORS = (400, 403, 404, 409, 413, 422, 429)
+
+
+def _submit(principal: Principal) -> Response:
+    body = parse_body(write_api, ReproductionSubmission)
+    headers = write_api.current_request.headers
+    result = submissions.submit_reproduction(
+        principal, body.model_dump(mode="json"), headers.get("idempotency-key")
+    )
+    return json_response(ReproductionView.from_item(result.item), status=201)
+
+
+_SUBMIT_SPEC = {
+    "summary": "Submit a reproduction (pasted output or an allow-listed log URL, optional "
+    "replay log). Send an Idempotency-Key header to make retries safe.",
+    "body_model": ReproductionSubmission,
+    "response_model": ReproductionView,
+    "status": 201,
+    "auth": "any",
+    "errors": SUBMIT_ERRORS,
+    "tags": ("reproductions",),
+}
+
+
+@endpoint(write_api, "POST", "/api/v1/reproductions", **_SUBMIT_SPEC)
+def submit_reproduction(principal: Principal) -> Response:
+    return _submit(principal)
+
+
+@endpoint(write_api, "POST", "/api/reproductions", **_SUBMIT_SPEC)
+def submit_reproduction_unversioned(principal: Principal) -> Response:
+    return _submit(principal)
+
+
+@endpoint(
+    write_api,
+    "GET",
+    "/api/v1/reproductions/{reproduction_id}",
+    summary="One reproduction with its validation verdict (poll it after submitting).",
+    response_model=ReproductionView,
+    errors=(404,),
+    tags=("reproductions",),
+)
+def get_reproduction(reproduction_id: str) -> Response:
+    item = reproductions_db.get(reproduction_id) if len(reproduction_id) <= 100 else None
+    if item is None:
+        raise NotFound(f"no reproduction '{reproduction_id[:100]}'")
+    return json_response(ReproductionView.from_item(item))
+
+
+@endpoint(
+    write_api,
+    "GET",
+    "/api/v1/papers/{arxiv_id}/reproductions",
+    summary="A paper's reproductions, newest first, paged.",
+    query_model=PageQuery,
+    response_model=ReproductionPage,
+    errors=(400, 404),
+    tags=("reproductions",),
+)
+def list_paper_reproductions(arxiv_id: str) -> Response:
+    query = parse_query(write_api, PageQuery)
+    paper = load_paper_item(arxiv_id)
+    items, cursor = reproductions_db.query_page(
+        "by_paper",
+        "paper_id",
+        paper["paper_id"],
+        limit=query.limit,
+        cursor=query.cursor,
+        newest_first=True,
+    )
+    return json_response(
+        ReproductionPage(results=[ReproductionView.from_item(i) for i in items], next_cursor=cursor)
+    )
+
+
+@endpoint(
+    write_api,
+    "POST",
+    "/api/v1/runs",
+    summary="Start a run on a paper: the server stamps started_at, the attempt number and an "
+    "expiry, and fixes the workspace manifest.",
+    body_model=RunRequest,
+    response_model=RunView,
+    status=201,
+    auth="any",
+    errors=(400, 404, 413, 422),
+    tags=("runs",),
+)
+def start_run(principal: Principal) -> Response:
+    body = parse_body(write_api, RunRequest)
+    run = runs.start_run(principal, body.model_dump(mode="json"))
+    return json_response(
+        RunView.model_validate(
+            {
+                **{
+                    k: run[k]
+                    for k in (
+                        "run_id",
+                        "paper_id",
+                        "account_id",
+                        "started_at",
+                        "memoryless",
+                        "attempt",
+                        "workspace",
+                    )
+                },
+                "expires_at": run["expires_key"],
+            }
+        ),
+        status=201,
+    )
+
+
+@endpoint(
+    write_api,
+    "GET",
+    "/api/v1/review/pending",
+    summary="The review queue: agent_pending reproductions, oldest first, paged.",
+    query_model=PageQuery,
+    response_model=ReproductionPage,
+    errors=(400,),
+    tags=("review",),
+)
+def review_pending() -> Response:
+    query = parse_query(write_api, PageQuery)
+    items, cursor = review.pending_page(query.limit, query.cursor)
+    return json_response(
+        ReproductionPage(results=[ReproductionView.from_item(i) for i in items], next_cursor=cursor)
+    )
+
+
+def _decision(principal: Principal, reproduction_id: str, action: str) -> Response:
+    item = review.decide(principal, reproduction_id, action)
+    return json_response(
+        DecisionView.model_validate(
+            {k: item.get(k) for k in ("reproduction_id", "status", "decided_by", "decided_at")}
+        )
+    )
+
+
+@endpoint(
+    write_api,
+    "POST",
+    "/api/v1/reproductions/{reproduction_id}/promote",
+    summary="Promote an agent submission to verified (reviewer or admin; not your own).",
+    response_model=DecisionView,
+    auth="reviewer",
+    errors=(403, 404, 409),
+    tags=("review",),
+)
+def promote(reproduction_id: str, principal: Principal) -> Response:
+    return _decision(principal, reproduction_id, "promote")
+
+
+@endpoint(
+    write_api,
+    "POST",
+    "/api/v1/reproductions/{reproduction_id}/reject",
+    summary="Reject an agent submission (reviewer or admin).",
+    response_model=DecisionView,
+    auth="reviewer",
+    errors=(403, 404, 409),
+    tags=("review",),
+)
+def reject(reproduction_id: str, principal: Principal) -> Response:
+    return _decision(principal, reproduction_id, "reject")
+
+
+@endpoint(
+    write_api,
+    "POST",
+    "/api/v1/papers/{arxiv_id}/author-claim",
+    summary="Claim authorship of a paper, with evidence; an admin verifies it (+10 points).",
+    body_model=AuthorClaimRequest,
+    response_model=AuthorClaimView,
+    status=201,
+    auth="any",
+    errors=(400, 404, 413, 422),
+    tags=("papers",),
+)
+def author_claim(arxiv_id: str, principal: Principal) -> Response:
+    body = parse_body(write_api, AuthorClaimRequest)
+    claim = claims.claim_authorship(principal, arxiv_id, body.evidence)
+    return json_response(
+        AuthorClaimView.model_validate(
+            {k: claim[k] for k in ("paper_id", "account_id", "state", "submitted_at")}
+        ),
+        status=201,
+    )
+
+
+for _action, _verify in (("verify", True), ("reject", False)):
+
+    def _decide_claim(
+        arxiv_id: str, account_id: str, principal: Principal, verify: bool = _verify
+    ) -> Response:
+        claim = claims.decide_claim(arxiv_id, account_id, verify)
+        return json_response(
+            AuthorClaimView.model_validate(
+                {k: claim[k] for k in ("paper_id", "account_id", "state", "submitted_at")}
+            )
+        )
+
+    _decide_claim.__name__ = f"{_action}_author_claim"
+    endpoint(
+        write_api,
+        "POST",
+        f"/api/v1/admin/papers/{{arxiv_id}}/author-claims/{{account_id}}/{_action}",
+        summary=f"{_action.capitalize()} an author claim (admin).",
+        response_model=AuthorClaimView,
+        auth="admin",
+        errors=(403, 404, 409),
+        tags=("admin",),
+    )(_decide_claim)

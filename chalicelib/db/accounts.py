@@ -1,0 +1,121 @@
+"""Accounts table: accounts, API-key hashes, quota counters (see keys.py for the layout).
+
+Items:
+  ACCOUNT#<account_id>  {account_id, name, role, created_at, revoked_at?, key_hashes[]}
+  KEY#<sha256>          {account_id, role, name, key_id, created_at, revoked_at?}
+  KEYID#<key_id>        {key_hash}                       (revoke by public key id)
+  QUOTA#<account>#<hour> {n, expires_at}                  (TTL)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.db import codec
+from chalicelib.db.dynamo import batch_write, ddb, error_code, storage_errors
+from chalicelib.db.tables import ACCOUNTS
+from chalicelib.errors import NotFound
+
+
+def _get(pk: str) -> dict[str, Any] | None:
+    with storage_errors("GetItem accounts"):
+        item = ddb().get_item(TableName=ACCOUNTS.physical_name(), Key={"pk": {"S": pk}}).get("Item")
+    return codec.from_item(item) if item else None
+
+
+def get_account(account_id: str) -> dict[str, Any] | None:
+    return _get(f"ACCOUNT#{account_id}")
+
+
+def get_key(key_hash: str) -> dict[str, Any] | None:
+    return _get(f"KEY#{key_hash}")
+
+
+def put_account(account: dict[str, Any]) -> None:
+    with storage_errors("PutItem account"):
+        ddb().put_item(
+            TableName=ACCOUNTS.physical_name(),
+            Item=codec.to_item({"pk": f"ACCOUNT#{account['account_id']}", **account}),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+
+
+def put_key(key_hash: str, key: dict[str, Any]) -> None:
+    """The key item, its public-id pointer, and the hash on the account (one batch + update)."""
+    batch_write(
+        ACCOUNTS.physical_name(),
+        [
+            {"PutRequest": {"Item": codec.to_item({"pk": f"KEY#{key_hash}", **key})}},
+            {
+                "PutRequest": {
+                    "Item": codec.to_item({"pk": f"KEYID#{key['key_id']}", "key_hash": key_hash})
+                }
+            },
+        ],
+    )
+    with storage_errors("UpdateItem account keys"):
+        ddb().update_item(
+            TableName=ACCOUNTS.physical_name(),
+            Key={"pk": {"S": f"ACCOUNT#{key['account_id']}"}},
+            UpdateExpression="SET key_hashes = list_append(if_not_exists(key_hashes, :e), :h)",
+            ExpressionAttributeValues={":e": {"L": []}, ":h": {"L": [{"S": key_hash}]}},
+        )
+
+
+def key_hash_for_id(key_id: str) -> str | None:
+    item = _get(f"KEYID#{key_id}")
+    return item["key_hash"] if item else None
+
+
+def revoke_key(key_hash: str, at: str) -> bool:
+    """Mark a key revoked; False if there is no such key."""
+    from botocore.exceptions import ClientError
+
+    with storage_errors("UpdateItem revoke key"):
+        try:
+            ddb().update_item(
+                TableName=ACCOUNTS.physical_name(),
+                Key={"pk": {"S": f"KEY#{key_hash}"}},
+                UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :at)",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":at": {"S": at}},
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                return False
+            raise
+    return True
+
+
+def revoke_account(account_id: str, at: str) -> list[str]:
+    account = get_account(account_id)
+    if account is None:
+        raise NotFound(f"no account '{account_id}'")
+    with storage_errors("UpdateItem revoke account"):
+        ddb().update_item(
+            TableName=ACCOUNTS.physical_name(),
+            Key={"pk": {"S": f"ACCOUNT#{account_id}"}},
+            UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :at)",
+            ExpressionAttributeValues={":at": {"S": at}},
+        )
+    hashes = list(account.get("key_hashes", []))
+    for key_hash in hashes:
+        revoke_key(key_hash, at)
+    return hashes
+
+
+def quota_update(account_id: str, hour: str, limit: int, expires_at: int) -> dict[str, Any]:
+    """A TransactWriteItems `Update` that counts one submission in this hour's window."""
+    return {
+        "Update": {
+            "TableName": ACCOUNTS.physical_name(),
+            "Key": {"pk": {"S": f"QUOTA#{account_id}#{hour}"}},
+            "UpdateExpression": "ADD n :one SET expires_at = :exp",
+            "ConditionExpression": "attribute_not_exists(n) OR n < :limit",
+            "ExpressionAttributeValues": {
+                ":one": {"N": "1"},
+                ":limit": {"N": str(limit)},
+                ":exp": {"N": str(expires_at)},
+            },
+        }
+    }

@@ -1,0 +1,75 @@
+"""Runs table: an agent's claim to work on a paper (attempt number, workspace, expiry)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.db import codec
+from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.tables import RUNS
+
+
+def account_paper(account_id: str, paper_id: str) -> str:
+    return f"{account_id}#{paper_id}"
+
+
+def count_attempts(account_id: str, paper_id: str) -> int:
+    """How many runs this account has started on this paper (one Query, COUNT)."""
+    kwargs: dict[str, Any] = {
+        "TableName": RUNS.physical_name(),
+        "IndexName": "by_account_paper",
+        "KeyConditionExpression": "account_paper = :k",
+        "ExpressionAttributeValues": {":k": {"S": account_paper(account_id, paper_id)}},
+        "Select": "COUNT",
+    }
+    total = 0
+    while True:
+        with storage_errors("Query runs (attempts)"):
+            response = ddb().query(**kwargs)
+        total += int(response.get("Count", 0))
+        if "LastEvaluatedKey" not in response:
+            return total
+        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def put(run: dict[str, Any]) -> None:
+    with storage_errors("PutItem runs"):
+        ddb().put_item(
+            TableName=RUNS.physical_name(),
+            Item=codec.to_item(run),
+            ConditionExpression="attribute_not_exists(run_id)",
+        )
+
+
+def get(run_id: str) -> dict[str, Any] | None:
+    with storage_errors("GetItem runs"):
+        item = (
+            ddb()
+            .get_item(TableName=RUNS.physical_name(), Key={"run_id": {"S": run_id}})
+            .get("Item")
+        )
+    return codec.from_item(item) if item else None
+
+
+def reserve_update(
+    run_id: str, *, account_id: str, paper_id: str, reproduction_id: str, now_epoch: int
+) -> dict[str, Any]:
+    """A TransactWriteItems `Update`: the run's own account uses it, once, before it expires.
+    A retry of the same submission (same reproduction id) passes again."""
+    return {
+        "Update": {
+            "TableName": RUNS.physical_name(),
+            "Key": {"run_id": {"S": run_id}},
+            "UpdateExpression": "SET used_by = :rid",
+            "ConditionExpression": (
+                "account_id = :me AND paper_id = :pid AND expires_at > :now AND "
+                "(attribute_not_exists(used_by) OR used_by = :rid)"
+            ),
+            "ExpressionAttributeValues": {
+                ":me": {"S": account_id},
+                ":pid": {"S": paper_id},
+                ":rid": {"S": reproduction_id},
+                ":now": {"N": str(now_epoch)},
+            },
+        }
+    }

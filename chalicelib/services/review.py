@@ -1,0 +1,60 @@
+"""Human review: the pending queue, promote and reject (SPEC 5).
+
+A decision is one conditional UpdateItem (agent_pending -> verified|rejected), so two
+reviewers acting at once or a retried request can never corrupt a reproduction: the second
+one finds it decided and gets the same answer (idempotent) or a 409 (the other decision).
+The status change lands on the reproductions stream, which recomputes the paper.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from chalicelib.db import reproductions as reproductions_db
+from chalicelib.errors import HttpError, NotFound
+from chalicelib.services.accounts import Principal
+
+DECISIONS = {"promote": "verified", "reject": "rejected"}
+
+
+def pending_page(limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+    return reproductions_db.query_page(
+        "pending", "pending_queue", "PENDING", limit=limit, cursor=cursor, newest_first=False
+    )
+
+
+def decide(principal: Principal, reproduction_id: str, action: str) -> dict[str, Any]:
+    status = DECISIONS[action]
+    current = reproductions_db.get(reproduction_id)
+    if current is None:
+        raise NotFound(f"no reproduction '{reproduction_id}'")
+    if action == "promote" and current["submitter_id"] == principal.account_id:
+        raise HttpError(
+            403, "forbidden", "you cannot promote a reproduction your account submitted"
+        )
+    if current["status"] == "agent_pending":
+        decided = reproductions_db.decide(
+            reproduction_id,
+            status=status,
+            decided_by=principal.account_id,
+            decided_at=datetime.now(UTC).isoformat(timespec="microseconds"),
+            forbid_failed_validation=(action == "promote"),
+        )
+        if decided is not None:
+            return decided
+        current = reproductions_db.get(reproduction_id) or current  # lost a race: re-read
+    if current["status"] == status:
+        return current  # idempotent: already decided this way
+    if current["status"] == "agent_pending" and current["validation"]["state"] == "failed":
+        raise HttpError(
+            409,
+            "validation_failed",
+            "this reproduction failed validation and cannot be promoted; reject it instead",
+        )
+    raise HttpError(
+        409,
+        "already_decided",
+        f"this reproduction was already {current['status']} by {current.get('decided_by')}; "
+        "decisions are final",
+    )
