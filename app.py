@@ -44,6 +44,13 @@ def index() -> dict[str, Any]:
     }
 
 
+@app.on_sqs_message(queue=settings.validator_queue_name, batch_size=10)
+def validate_upload(event: Any) -> dict[str, Any]:
+    from chalicelib.services.validation_batch import handle_validation_batch
+
+    return handle_validation_batch(event.to_dict())
+
+
 @app.on_dynamodb_record(
     stream_arn=settings.papers_stream_arn, batch_size=100, starting_position="TRIM_HORIZON"
 )

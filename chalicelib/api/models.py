@@ -207,7 +207,9 @@ class ReproductionView(_Out):
             dataset=item.get("dataset"),
             run_id=item.get("run_id"),
             submitted_at=item["submitted_at"],
-            validation=ValidationView.model_validate(item["validation"]),
+            validation=ValidationView.model_validate(
+                {k: item["validation"].get(k, []) for k in ("state", "checks", "extracted_metrics")}
+            ),
             trajectory=(
                 TrajectoryView.model_validate(item["trajectory"])
                 if item.get("trajectory")

@@ -135,3 +135,27 @@ def decide(
                 return None
             raise
     return codec.from_item(response["Attributes"])
+
+
+def store_verdict(
+    reproduction_id: str,
+    validation: dict[str, Any],
+    trajectory: dict[str, Any] | None,
+    trust_tier: int,
+    now: str,
+) -> None:
+    with storage_errors("UpdateItem reproduction verdict"):
+        ddb().update_item(
+            TableName=REPRODUCTIONS.physical_name(),
+            Key={"reproduction_id": {"S": reproduction_id}},
+            UpdateExpression=(
+                "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now"
+            ),
+            ConditionExpression="attribute_exists(reproduction_id)",
+            ExpressionAttributeValues={
+                ":v": codec.to_value(validation),
+                ":t": codec.to_value(trajectory) if trajectory is not None else {"NULL": True},
+                ":tier": {"N": str(trust_tier)},
+                ":now": {"S": now},
+            },
+        )

@@ -8,8 +8,8 @@ from chalicelib.db.dynamo import storage_errors
 from chalicelib.settings import get_settings
 
 
-def run_log_key(reproduction_id: str) -> str:
-    return f"runlogs/{reproduction_id}.txt"
+def run_log_key(reproduction_id: str, extension: str = "txt") -> str:
+    return f"runlogs/{reproduction_id}.{extension}"
 
 
 def replay_log_key(reproduction_id: str) -> str:

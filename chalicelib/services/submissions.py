@@ -89,7 +89,11 @@ def submit_reproduction(
 
     run_log_item: dict[str, Any] = {"kind": run_log.kind}
     if run_log.kind == "url":
+        # The URL is recorded as an object too, so that every submission reaches the
+        # validator through the same S3 -> SQS path.
         run_log_item["url"] = run_log.url
+        run_log_item["s3_key"] = uploads.run_log_key(reproduction_id, "url")
+        uploads.put_text(run_log_item["s3_key"], run_log.url or "")
     else:
         run_log_item["s3_key"] = uploads.run_log_key(reproduction_id)
         uploads.put_text(run_log_item["s3_key"], run_log.text or "")

@@ -1,0 +1,156 @@
+"""Validate an uploaded reproduction (SPEC 7): S3 object-created -> SQS -> this service.
+
+Every event for a reproduction recomputes its whole verdict from the inputs (the reproduction
+item, its uploaded logs in S3, its run), so duplicate and reordered events converge on the
+same stored result, and an event that changes nothing writes nothing.
+
+Checks:
+- run log: pasted output -> `metrics_extracted` (at least one metric found) and, when the
+  submission names a metric, `metric_in_log` (that value printed for that metric, within
+  rounding, percent or fraction); a URL -> `run_log_url` (the canonical URL; never fetched).
+- replay log -> the trajectory's `non_empty`, `timestamp_bounds`, `file_read_replay`, and the
+  trust tier (0 none/failed, 1 valid, 2 valid + memoryless run + first attempt).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import unquote_plus
+
+from chalicelib.db import reproductions as reproductions_db
+from chalicelib.db import runs as runs_db
+from chalicelib.db import uploads
+from chalicelib.domain.log_metrics import check_claimed_metric, extract_metrics
+from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
+from chalicelib.domain.urls import RunLogError, canonical_log_url
+
+MAX_EXTRACTED = 200
+
+
+class NotReadyYet(Exception):
+    """The upload arrived before its reproduction item: let the queue retry it."""
+
+
+def reproduction_id_of(key: str) -> str | None:
+    """`runlogs/r123.txt`, `runlogs/r123.url`, `replays/r123.json` -> `r123`."""
+    key = unquote_plus(key)
+    folder, _, name = key.partition("/")
+    if folder not in ("runlogs", "replays") or "/" in name:
+        return None
+    stem = name.rsplit(".", 1)[0]
+    return stem if stem.startswith("r") and stem[1:].isalnum() else None
+
+
+def object_keys(message_body: str) -> list[str]:
+    """Object keys of an S3 event notification (the s3:TestEvent has none)."""
+    try:
+        event = json.loads(message_body)
+    except ValueError:
+        return []
+    if not isinstance(event, dict):
+        return []
+    keys = []
+    for record in event.get("Records") or []:
+        key = (((record or {}).get("s3") or {}).get("object") or {}).get("key")
+        if isinstance(key, str) and str(record.get("eventName", "")).startswith("ObjectCreated"):
+            keys.append(unquote_plus(key))
+    return keys
+
+
+def _run_facts(run_id: str | None) -> RunFacts | None:
+    if not run_id:
+        return None
+    run = runs_db.get(run_id)
+    if run is None:
+        return None
+    return RunFacts(
+        started_at=datetime.fromisoformat(run["started_at"]),
+        memoryless=bool(run.get("memoryless")),
+        attempt=int(run.get("attempt", 1)),
+        workspace_files=frozenset(run.get("workspace", {}).get("files", [])),
+    )
+
+
+def _check(name: str, ok: bool, detail: str) -> dict[str, Any]:
+    return {"name": name, "ok": ok, "detail": detail}
+
+
+def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
+    """The `validation` of a reproduction from its run log (pure apart from its inputs)."""
+    run_log = repro["run_log"]
+    checks: list[dict[str, Any]] = []
+    extracted: list[dict[str, Any]] = []
+    if run_log["kind"] == "url":
+        try:
+            url = canonical_log_url(run_log.get("url") or "")
+            checks.append(_check("run_log_url", True, f"log at {url} (not fetched by the server)"))
+        except RunLogError as exc:
+            checks.append(_check("run_log_url", False, str(exc)))
+    else:
+        metrics = extract_metrics(text or "")
+        extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
+        if metrics:
+            names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))
+            checks.append(_check("metrics_extracted", True, f"{len(metrics)} found: {names}"))
+        else:
+            checks.append(
+                _check(
+                    "metrics_extracted",
+                    False,
+                    "no metric found in the pasted output; paste the final evaluation output "
+                    "(e.g. the lines that print accuracy, BLEU or AP)",
+                )
+            )
+        name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
+        if name is not None and value is not None:
+            verdict = check_claimed_metric(metrics, name, float(value))
+            checks.append(_check("metric_in_log", verdict.ok, verdict.detail))
+    state = "passed" if all(c["ok"] for c in checks) else "failed"
+    return {"state": state, "checks": checks, "extracted_metrics": extracted}
+
+
+def replay_verdict(
+    repro: dict[str, Any], raw: str | None, run: RunFacts | None
+) -> tuple[dict[str, Any] | None, int]:
+    if repro.get("replay_s3_key") is None:
+        return None, 0
+    if raw is None:
+        raise NotReadyYet(f"replay log {repro['replay_s3_key']} is not in the bucket yet")
+    log = ReplayLog.model_validate_json(raw)
+    submitted_at = datetime.fromisoformat(repro["submitted_at"])
+    checks = check_replay(log, run, submitted_at)
+    trajectory = {
+        "state": "valid" if all(c.ok for c in checks) else "invalid",
+        "checks": [asdict(c) for c in checks],
+    }
+    return trajectory, trust_tier(checks, run)
+
+
+def validate_reproduction(reproduction_id: str) -> bool:
+    """Recompute and store the verdict. Returns True if something changed."""
+    repro = reproductions_db.get(reproduction_id)
+    if repro is None:
+        raise NotReadyYet(f"reproduction {reproduction_id} is not stored yet")
+    text = None
+    if repro["run_log"]["kind"] == "pasted":
+        text = uploads.get_text(repro["run_log"]["s3_key"])
+        if text is None:
+            raise NotReadyYet(f"run log of {reproduction_id} is not in the bucket yet")
+    validation = run_log_verdict(repro, text)
+    replay_raw = uploads.get_text(repro["replay_s3_key"]) if repro.get("replay_s3_key") else None
+    trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
+    unchanged = (
+        repro.get("validation", {}).get("state") == validation["state"]
+        and repro.get("validation", {}).get("checks") == validation["checks"]
+        and repro.get("trajectory") == trajectory
+        and int(repro.get("trust_tier", 0)) == tier
+    )
+    if unchanged:
+        return False
+    now = datetime.now(UTC).isoformat(timespec="microseconds")
+    validation["validated_at"] = now
+    reproductions_db.store_verdict(reproduction_id, validation, trajectory, tier, now)
+    return True
