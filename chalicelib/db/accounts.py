@@ -119,3 +119,30 @@ def quota_update(account_id: str, hour: str, limit: int, expires_at: int) -> dic
             },
         }
     }
+
+
+def store_ratings(account_id: str, ratings: dict[str, Any], stamp: str, now: str) -> bool:
+    """Store recomputed ratings unless a recompute from newer inputs already did."""
+    from botocore.exceptions import ClientError
+
+    with storage_errors("UpdateItem ratings"):
+        try:
+            ddb().update_item(
+                TableName=ACCOUNTS.physical_name(),
+                Key={"pk": {"S": f"ACCOUNT#{account_id}"}},
+                UpdateExpression="SET ratings = :r, ratings_stamp = :s, ratings_at = :now",
+                ConditionExpression=(
+                    "attribute_exists(pk) AND "
+                    "(attribute_not_exists(ratings_stamp) OR ratings_stamp <= :s)"
+                ),
+                ExpressionAttributeValues={
+                    ":r": codec.to_value(ratings),
+                    ":s": {"S": stamp},
+                    ":now": {"S": now},
+                },
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                return False
+            raise
+    return True

@@ -159,3 +159,21 @@ def store_verdict(
                 ":now": {"S": now},
             },
         )
+
+
+def list_for_submitter(submitter_id: str) -> list[dict[str, Any]]:
+    """Every reproduction an account submitted (follows pages)."""
+    kwargs: dict[str, Any] = {
+        "TableName": REPRODUCTIONS.physical_name(),
+        "IndexName": "by_submitter",
+        "KeyConditionExpression": "submitter_id = :s",
+        "ExpressionAttributeValues": {":s": {"S": submitter_id}},
+    }
+    items: list[dict[str, Any]] = []
+    while True:
+        with storage_errors("Query reproductions by submitter"):
+            response = ddb().query(**kwargs)
+        items.extend(codec.from_item(i) for i in response.get("Items", []))
+        if "LastEvaluatedKey" not in response:
+            return items
+        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]

@@ -7,6 +7,7 @@ its own records (`batchItemFailures`), the others are processed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from chalicelib.services.recompute import recompute_paper
@@ -39,6 +40,33 @@ def dirty_paper_from_reproductions_record(record: dict[str, Any]) -> str | None:
     )
 
 
+def dirty_agent_from_reproductions_record(record: dict[str, Any]) -> str | None:
+    """A decision, a validation verdict or a trust tier changed: re-rate the submitter."""
+    new, old = _image(record, "NewImage"), _image(record, "OldImage")
+    watched = ("status", "validation", "trust_tier")
+    if record.get("eventName") == "MODIFY" and all(new.get(k) == old.get(k) for k in watched):
+        return None
+    return _attr(new, "submitter_id") or _attr(old, "submitter_id")
+
+
+class _Once:
+    """Run each (kind, key) once per batch; later records of the same key share the result."""
+
+    def __init__(self) -> None:
+        self.outcome: dict[tuple[str, str], Exception | None] = {}
+
+    def __call__(self, kind: str, key: str, work: Callable[[str], object]) -> None:
+        if (kind, key) not in self.outcome:
+            try:
+                work(key)
+                self.outcome[(kind, key)] = None
+            except Exception as exc:
+                self.outcome[(kind, key)] = exc
+        failure = self.outcome[(kind, key)]
+        if failure is not None:
+            raise failure
+
+
 def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     from aws_lambda_powertools.utilities.batch import (
         BatchProcessor,
@@ -46,28 +74,23 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
         process_partial_response,
     )
 
-    dirty_of = (
-        dirty_paper_from_papers_record
-        if table == "papers"
-        else dirty_paper_from_reproductions_record
-    )
-    outcome: dict[str, Exception | None] = {}
+    from chalicelib.services.agent_ratings import recompute_agent
 
-    def recompute_once(paper_id: str) -> None:
-        if paper_id not in outcome:
-            try:
-                recompute_paper(paper_id)
-                outcome[paper_id] = None
-            except Exception as exc:
-                outcome[paper_id] = exc
-        failure = outcome[paper_id]
-        if failure is not None:
-            raise failure
+    once = _Once()
 
     def record_handler(record: Any) -> None:
-        paper_id = dirty_of(record.raw_event)
+        raw = record.raw_event
+        if table == "papers":
+            paper_id = dirty_paper_from_papers_record(raw)
+            if paper_id:
+                once("paper", paper_id, recompute_paper)
+            return
+        paper_id = dirty_paper_from_reproductions_record(raw)
         if paper_id:
-            recompute_once(paper_id)
+            once("paper", paper_id, recompute_paper)
+        account_id = dirty_agent_from_reproductions_record(raw)
+        if account_id:
+            once("agent", account_id, recompute_agent)
 
     response: dict[str, Any] = process_partial_response(  # type: ignore[assignment]
         event=event,

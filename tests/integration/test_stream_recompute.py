@@ -31,7 +31,10 @@ def stream_records(stream_arn: str) -> list[dict[str, Any]]:
 def test_ingest_then_stream_recomputes_each_paper_once_and_its_own_writes_stop_there(
     aws: Any, aws_calls: Any
 ) -> None:
-    # Given the redditsota sample ingested (19 papers -> 19 INSERT records)
+    # Given a quiet pump (moto's s3:TestEvent delivered) and the redditsota sample ingested
+    # (19 papers -> 19 INSERT records)
+    aws.pump.drain()
+    aws.pump.stats.records_delivered = 0
     ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
     aws_calls.reset()
     # When the pump delivers the stream until it is quiet

@@ -1,0 +1,51 @@
+"""Agent ratings (SPEC 9), recomputed from an account's decided reproductions.
+
+A reproduction is decided when a reviewer promoted it (a win) or rejected it, or when its
+validation failed while it was still pending (losses). The rating is folded in decision
+order by `chalicelib.domain.ratings.rate_agent`, so a replay gives the same result.
+Stored per minimum trust tier (0, 1, 2) on the account item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+
+from chalicelib.db import accounts as accounts_db
+from chalicelib.db import reproductions as reproductions_db
+from chalicelib.domain.ratings import DecidedReproduction, rate_agent
+
+
+def decided_of(repro: dict[str, Any]) -> DecidedReproduction | None:
+    status = repro.get("status")
+    validation = repro.get("validation") or {}
+    if status in ("verified", "rejected"):
+        won, at = status == "verified", repro.get("decided_at") or repro["submitted_at"]
+    elif status == "agent_pending" and validation.get("state") == "failed":
+        won, at = False, validation.get("validated_at") or repro["submitted_at"]
+    else:
+        return None
+    return DecidedReproduction(
+        decided_at=at,
+        reproduction_id=repro["reproduction_id"],
+        tier_claimed=int(repro["tier_claimed"]),
+        won=won,
+        trust_tier=int(repro.get("trust_tier", 0)),
+    )
+
+
+def ratings_of(reproductions: list[dict[str, Any]]) -> dict[str, Any]:
+    decided = [d for d in map(decided_of, reproductions) if d is not None]
+    return {str(tier): asdict(rate_agent(decided, min_trust_tier=tier)) for tier in (0, 1, 2)}
+
+
+def recompute_agent(account_id: str) -> bool:
+    reproductions = reproductions_db.list_for_submitter(account_id)
+    stamp = max((r.get("updated_at", "") for r in reproductions), default="")
+    return accounts_db.store_ratings(
+        account_id,
+        ratings_of(reproductions),
+        stamp=f"{len(reproductions):08d}#{stamp}",
+        now=datetime.now(UTC).isoformat(timespec="microseconds"),
+    )
