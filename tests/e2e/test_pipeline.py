@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -42,17 +42,20 @@ def get_json(stack: LocalStack, path: str) -> Any:
 
 
 def submit(stack: LocalStack, who: dict[str, str], **fields: Any) -> dict[str, Any]:
-    response = requests.post(f"{stack.url}/api/v1/reproductions", json=fields,
-                             headers=auth(who), timeout=10)
+    response = requests.post(
+        f"{stack.url}/api/v1/reproductions", json=fields, headers=auth(who), timeout=10
+    )
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
 def validated(stack: LocalStack, reproduction_id: str) -> dict[str, Any]:
-    return dict(wait_for(
-        lambda: get_json(stack, f"/api/v1/reproductions/{reproduction_id}"),
-        lambda r: r["validation"]["state"] != "pending",
-    ))
+    return dict(
+        wait_for(
+            lambda: get_json(stack, f"/api/v1/reproductions/{reproduction_id}"),
+            lambda r: r["validation"]["state"] != "pending",
+        )
+    )
 
 
 def test_submit_validate_promote_and_score(local_stack: LocalStack) -> None:
@@ -63,63 +66,122 @@ def test_submit_validate_promote_and_score(local_stack: LocalStack) -> None:
 
     # When agent A pastes output that contains the claimed metric
     log = "epoch 99 | loss 0.21\nTest Accuracy: 0.8190\nValidation Accuracy: 0.9217\n"
-    first = submit(local_stack, agent_a, paper_id=PAPER, tier_claimed=2, run_log_url=log,
-                   hardware_spec="1x NVIDIA A100 80GB, Ubuntu 22.04",
-                   actual_metric_name="Test Accuracy", actual_metric_value=0.819,
-                   dataset="ogbn-products")
+    first = submit(
+        local_stack,
+        agent_a,
+        paper_id=PAPER,
+        tier_claimed=2,
+        run_log_url=log,
+        hardware_spec="1x NVIDIA A100 80GB, Ubuntu 22.04",
+        actual_metric_name="Test Accuracy",
+        actual_metric_value=0.819,
+        dataset="ogbn-products",
+    )
     # Then validation passes and the metrics are extracted
     verdict = validated(local_stack, first["reproduction_id"])
     assert verdict["validation"]["state"] == "passed", verdict["validation"]
     assert {"name": "Test Accuracy", "value": 0.819} in verdict["validation"]["extracted_metrics"]
-    pending = wait_for(lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
-                       lambda p: p["verification"] == "agent_pending")
+    pending = wait_for(
+        lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
+        lambda p: p["verification"] == "agent_pending",
+    )
     assert pending["verification"] == "agent_pending" and pending["verification_score"] == 5
 
     # When a reviewer promotes it: +10 reproduction, +5 within 5% of the claim
     promoted = requests.post(
         f"{local_stack.url}/api/v1/reproductions/{first['reproduction_id']}/promote",
-        headers=auth(reviewer), timeout=10)
+        headers=auth(reviewer),
+        timeout=10,
+    )
     assert promoted.status_code == 200
-    paper = wait_for(lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
-                     lambda p: p["verification_score"] == 20)
+    paper = wait_for(
+        lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
+        lambda p: p["verification_score"] == 20,
+    )
     assert (paper["verification"], paper["verification_score"]) == ("community_verified", 20)
-    sota = get_json(local_stack, "/api/v1/sota?task=node-property-prediction"
-                                 "&dataset=ogbn-products&min_score=20")
+    sota = get_json(
+        local_stack, "/api/v1/sota?task=node-property-prediction&dataset=ogbn-products&min_score=20"
+    )
     row = next(r for r in sota["results"] if r["arxiv_id"] == PAPER)
     assert (row["verification_score"], row["reproductions"]) == (20, 1)
 
     # When a second, independent agent reproduces on different hardware: +10 +5 +3
-    second = submit(local_stack, agent_b, paper_id=PAPER, tier_claimed=3,
-                    run_log_url="Test Accuracy = 81.95", hardware_spec="8x H100 80GB, Rocky 9",
-                    actual_metric_name="test accuracy", actual_metric_value=0.8195,
-                    dataset="ogbn-products")
+    second = submit(
+        local_stack,
+        agent_b,
+        paper_id=PAPER,
+        tier_claimed=3,
+        run_log_url="Test Accuracy = 81.95",
+        hardware_spec="8x H100 80GB, Rocky 9",
+        actual_metric_name="test accuracy",
+        actual_metric_value=0.8195,
+        dataset="ogbn-products",
+    )
     assert validated(local_stack, second["reproduction_id"])["validation"]["state"] == "passed"
-    requests.post(f"{local_stack.url}/api/v1/reproductions/{second['reproduction_id']}/promote",
-                  headers=auth(reviewer), timeout=10).raise_for_status()
-    paper = wait_for(lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
-                     lambda p: p["verification_score"] == 38)
+    requests.post(
+        f"{local_stack.url}/api/v1/reproductions/{second['reproduction_id']}/promote",
+        headers=auth(reviewer),
+        timeout=10,
+    ).raise_for_status()
+    paper = wait_for(
+        lambda: get_json(local_stack, f"/api/v1/papers/{PAPER}"),
+        lambda p: p["verification_score"] == 38,
+    )
     assert paper["verification_score"] == 38
     assert sorted(r["rule"] for r in paper["score_breakdown"]) == sorted(
-        ["official_code", "reproduction", "within_5pct", "reproduction", "within_5pct",
-         "new_hardware"])
+        [
+            "official_code",
+            "reproduction",
+            "within_5pct",
+            "reproduction",
+            "within_5pct",
+            "new_hardware",
+        ]
+    )
 
 
 def start_run(stack: LocalStack, who: dict[str, str], memoryless: bool) -> dict[str, Any]:
-    response = requests.post(f"{stack.url}/api/v1/runs", headers=auth(who), timeout=10, json={
-        "paper_id": PAPER, "memoryless": memoryless,
-        "workspace": {"repo_url": "https://github.com/devnkong/FLAG", "commit": "a1b2c3d",
-                      "files": ["train.py", "configs/products.yaml"]}})
+    response = requests.post(
+        f"{stack.url}/api/v1/runs",
+        headers=auth(who),
+        timeout=10,
+        json={
+            "paper_id": PAPER,
+            "memoryless": memoryless,
+            "workspace": {
+                "repo_url": "https://github.com/devnkong/FLAG",
+                "commit": "a1b2c3d",
+                "files": ["train.py", "configs/products.yaml"],
+            },
+        },
+    )
     assert response.status_code == 201, response.text
     return dict(response.json())
 
 
 def replay(run: dict[str, Any], ts: datetime, path: str = "train.py") -> dict[str, Any]:
-    return {"run_id": run["run_id"], "steps": [
-        {"type": "tool_call", "ts": ts.isoformat(), "tool": "read_file", "input": path,
-         "output": "import torch", "duration_ms": 4},
-        {"type": "llm_call", "ts": ts.isoformat(), "model": "m", "input_tokens": 120,
-         "output_tokens": 40, "duration_ms": 800, "response_text": "run it"},
-    ]}
+    return {
+        "run_id": run["run_id"],
+        "steps": [
+            {
+                "type": "tool_call",
+                "ts": ts.isoformat(),
+                "tool": "read_file",
+                "input": path,
+                "output": "import torch",
+                "duration_ms": 4,
+            },
+            {
+                "type": "llm_call",
+                "ts": ts.isoformat(),
+                "model": "m",
+                "input_tokens": 120,
+                "output_tokens": 40,
+                "duration_ms": 800,
+                "response_text": "run it",
+            },
+        ],
+    }
 
 
 @pytest.mark.parametrize(
@@ -132,8 +194,12 @@ def replay(run: dict[str, Any], ts: datetime, path: str = "train.py") -> dict[st
     ],
 )
 def test_replay_logs_give_trust_tiers(
-    local_stack: LocalStack, memoryless: bool, attempts_before: int, offset: timedelta,
-    tier: int, failed: str | None,
+    local_stack: LocalStack,
+    memoryless: bool,
+    attempts_before: int,
+    offset: timedelta,
+    tier: int,
+    failed: str | None,
 ) -> None:
     agent = account(local_stack, "agent", "replayer")
     for _ in range(attempts_before):
@@ -141,13 +207,20 @@ def test_replay_logs_give_trust_tiers(
     run = start_run(local_stack, agent, memoryless)
     started = datetime.fromisoformat(run["started_at"])
     time.sleep(0.05)
-    repro = submit(local_stack, agent, paper_id=PAPER, tier_claimed=1,
-                   run_log_url="Test Accuracy: 0.80", hardware_spec="1x RTX 4090",
-                   run_id=run["run_id"], replay_log=replay(run, started + offset +
-                                                          timedelta(milliseconds=10)))
-    result = wait_for(lambda: get_json(local_stack, f"/api/v1/reproductions/"
-                                                    f"{repro['reproduction_id']}"),
-                      lambda r: r["trajectory"]["state"] != "pending")
+    repro = submit(
+        local_stack,
+        agent,
+        paper_id=PAPER,
+        tier_claimed=1,
+        run_log_url="Test Accuracy: 0.80",
+        hardware_spec="1x RTX 4090",
+        run_id=run["run_id"],
+        replay_log=replay(run, started + offset + timedelta(milliseconds=10)),
+    )
+    result = wait_for(
+        lambda: get_json(local_stack, f"/api/v1/reproductions/{repro['reproduction_id']}"),
+        lambda r: r["trajectory"]["state"] != "pending",
+    )
     assert result["trust_tier"] == tier
     failing = [c["name"] for c in result["trajectory"]["checks"] if not c["ok"]]
     assert failing == ([failed] if failed else [])
