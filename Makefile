@@ -16,7 +16,7 @@ help:
 
 $(STAMP):
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q "pip==26.2.1"  # chalice 1.34 needs pip < 26.3
 	$(PY) -m pip install -q -r requirements-dev.txt -c constraints.txt
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
@@ -43,3 +43,32 @@ fmt: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache test-artifacts
+
+# --- Deployment (infra/): see README "Deployment" ---------------------------------------------
+STAGE ?= dev
+ARTIFACT_BUCKET ?=
+ALARM_EMAIL ?=
+STACK_NAME ?= sotav-$(STAGE)
+
+.PHONY: package deploy
+
+package: $(STAMP)
+	$(PY) -m infra.build --stage $(STAGE) --out build/$(STAGE)
+
+deploy:
+	@command -v aws >/dev/null 2>&1 || { \
+	  echo "make deploy: the AWS CLI ('aws') is not installed. Install it, configure credentials"; \
+	  echo "for the target account, then run: make deploy STAGE=$(STAGE) ARTIFACT_BUCKET=<s3 bucket>"; \
+	  echo "('make package STAGE=$(STAGE)' builds and checks the template without AWS.)"; \
+	  exit 1; }
+	@test -n "$(ARTIFACT_BUCKET)" || { \
+	  echo "make deploy: set ARTIFACT_BUCKET=<an S3 bucket you own> for the code package"; exit 1; }
+	$(MAKE) package STAGE=$(STAGE)
+	aws cloudformation package --template-file build/$(STAGE)/sam.json \
+	  --s3-bucket $(ARTIFACT_BUCKET) --s3-prefix $(STACK_NAME) \
+	  --output-template-file build/$(STAGE)/packaged.yaml
+	aws cloudformation deploy --template-file build/$(STAGE)/packaged.yaml \
+	  --stack-name $(STACK_NAME) --capabilities CAPABILITY_IAM CAPABILITY_AUTO_EXPAND \
+	  --parameter-overrides AlarmEmail=$(ALARM_EMAIL) --no-fail-on-empty-changeset
+	aws cloudformation describe-stacks --stack-name $(STACK_NAME) \
+	  --query 'Stacks[0].Outputs' --output table
