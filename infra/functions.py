@@ -30,10 +30,12 @@ from chalice.utils import to_cfn_resource_name
 
 from chalicelib.db.tables import (
     ACCOUNTS,
+    AGENT_RATINGS,
     ALL_TABLES,
     IDEMPOTENCY,
     LEADERBOARD,
     PAPERS,
+    QUEUE,
     REPRODUCTIONS,
     RUNS,
     TableSpec,
@@ -61,21 +63,23 @@ class Access:
 ACCESS: dict[str, Access] = {
     # Read API and write API (submissions, runs, review, accounts/keys, author claims).
     # Never writes the leaderboard: rows are derived by the stream recompute.
+    # POST /runs also records the run on the paper's active-run item in the queue table.
     API_HANDLER: Access(
         read=ALL_TABLES,
-        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY),
+        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE),
         write_uploads=True,
     ),
-    # Recompute a paper's score, breakdown and leaderboard rows from the paper and its
-    # reproductions.
+    # Recompute a paper's score, breakdown, leaderboard rows and queue rows from the paper
+    # and its reproductions.
     "recompute_from_papers_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD),
-        write=(PAPERS, LEADERBOARD),
+        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE),
+        write=(PAPERS, LEADERBOARD, QUEUE),
     ),
-    # The same, plus agent ratings (SPEC 9), which change when a reproduction is decided.
+    # The same, plus agent ratings (SPEC 9) and their leaderboard rows, which change when a
+    # reproduction is decided.
     "recompute_from_reproductions_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, ACCOUNTS),
-        write=(PAPERS, LEADERBOARD, ACCOUNTS),
+        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS),
+        write=(PAPERS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS),
     ),
     # Validator (S3 -> SQS -> Lambda): reads the uploaded logs, the reproduction and its run
     # (start time, workspace manifest); writes its verdict on the reproduction.

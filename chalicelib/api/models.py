@@ -281,3 +281,55 @@ class AuthorClaimView(_Out):
     account_id: str
     state: Literal["pending", "verified", "rejected"]
     submitted_at: str
+
+
+class QueueQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    task: Name | None = Field(default=None, description="Task name or slug; all tasks if absent")
+    limit: int = Field(default=20, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class QueueEntry(_Out):
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    priority: float
+    base_priority: float
+    active_runs: int
+    counted_reproductions: int
+    why: str
+
+
+class QueuePage(_Out):
+    results: list[QueueEntry]
+    next_cursor: str | None
+
+
+class AgentsQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    trust_tier: int | None = Field(default=None, ge=0, le=2)
+    limit: int = Field(default=20, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class TierCounts(_Out):
+    promoted: int
+    rejected: int
+
+
+class AgentRow(_Out):
+    account_id: str
+    name: str
+    rating: float
+    promoted: int
+    rejected: int
+    by_trust_tier: dict[str, TierCounts]
+
+
+class AgentsPage(_Out):
+    results: list[AgentRow]
+    next_cursor: str | None

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from chalicelib.api.models import PaperView, SotaPage, SotaQuery, SotaRow
-from chalicelib.api.registry import endpoint, json_response, parse_query
+from chalicelib.api.models import (
+    AgentRow,
+    AgentsPage,
+    AgentsQuery,
+    PaperView,
+    QueueEntry,
+    QueuePage,
+    QueueQuery,
+    SotaPage,
+    SotaQuery,
+    SotaRow,
+)
+from chalicelib.api.registry import endpoint, json_response, optional_principal, parse_query
 from chalicelib.services import papers
+from chalicelib.services import queue as queue_service
 
 read_api = Blueprint(__name__)
 
@@ -49,4 +61,46 @@ def get_sota() -> Response:
     )
     return json_response(
         SotaPage(results=[SotaRow.from_item(r) for r in rows], next_cursor=next_cursor)
+    )
+
+
+@endpoint(
+    read_api,
+    "GET",
+    "/api/v1/queue",
+    summary="Papers that most need reproduction (claimed results, official code, fewer than "
+    "two counted reproductions), by impact, discounted by other agents' active runs; each "
+    "entry says why. Send your key to leave your own runs out of the discount.",
+    query_model=QueueQuery,
+    response_model=QueuePage,
+    errors=(400,),
+    tags=("queue",),
+)
+def get_queue() -> Response:
+    query = parse_query(read_api, QueueQuery)
+    viewer = optional_principal(read_api)
+    entries, next_cursor = queue_service.queue(
+        query.task, query.limit, query.cursor, viewer.account_id if viewer else None
+    )
+    return json_response(
+        QueuePage(results=[QueueEntry(**e) for e in entries], next_cursor=next_cursor)
+    )
+
+
+@endpoint(
+    read_api,
+    "GET",
+    "/api/v1/agents",
+    summary="Agent leaderboard by Elo rating; trust_tier=N ranks by the rating computed from "
+    "reproductions of trust tier >= N.",
+    query_model=AgentsQuery,
+    response_model=AgentsPage,
+    errors=(400,),
+    tags=("agents",),
+)
+def get_agents() -> Response:
+    query = parse_query(read_api, AgentsQuery)
+    rows, next_cursor = queue_service.agents(query.trust_tier, query.limit, query.cursor)
+    return json_response(
+        AgentsPage(results=[AgentRow.model_validate(r) for r in rows], next_cursor=next_cursor)
     )

@@ -58,10 +58,23 @@ def endpoint(
             except DomainError as exc:
                 return response_for(exc)
 
-        blueprint.route(path, methods=[method], cors=False)(view)
+        _add_route(blueprint, path, method, view)
         return view
 
     return decorator
+
+
+def _add_route(blueprint: Blueprint, path: str, method: str, view: Callable[..., Any]) -> None:
+    """`blueprint.route(path, methods=[method], cors=False)(view)`, except that the route
+    options are built afresh each time the blueprint is registered on an app. Chalice pops
+    them out of the one dict a Blueprint keeps, so registering the same blueprint on a second
+    app (the tests and the local stack reload `app`) turned every route into GET-only."""
+
+    def register(app: Any, options: dict[str, Any]) -> None:
+        route = {"path": path, "kwargs": {"methods": [method], "cors": False}}
+        app._register_handler("route", view.__name__, view, view, route, options)
+
+    blueprint._deferred_registrations.append(register)
 
 
 UNAUTHORISED = ApiError(
@@ -89,6 +102,18 @@ def _authorise(blueprint: Blueprint, auth: str) -> Principal:
             403, "forbidden", f"this action needs a {auth} key; yours is an {principal.role} key"
         )
     return principal
+
+
+def optional_principal(blueprint: Blueprint) -> Principal | None:
+    """Who is asking, on an open read endpoint: a valid key identifies, anything else is
+    anonymous (never an error)."""
+    header = blueprint.current_request.headers.get("authorization")
+    if not header:
+        return None
+    try:
+        return authenticate(header)
+    except Unauthenticated:
+        return None
 
 
 def _check_body_size(blueprint: Blueprint) -> None:

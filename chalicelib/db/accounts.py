@@ -121,13 +121,16 @@ def quota_update(account_id: str, hour: str, limit: int, expires_at: int) -> dic
     }
 
 
-def store_ratings(account_id: str, ratings: dict[str, Any], stamp: str, now: str) -> bool:
-    """Store recomputed ratings unless a recompute from newer inputs already did."""
+def store_ratings(
+    account_id: str, ratings: dict[str, Any], stamp: str, now: str
+) -> dict[str, Any] | None:
+    """Store recomputed ratings unless a recompute from newer inputs already did; returns the
+    updated account, or None when a newer recompute won."""
     from botocore.exceptions import ClientError
 
     with storage_errors("UpdateItem ratings"):
         try:
-            ddb().update_item(
+            response = ddb().update_item(
                 TableName=ACCOUNTS.physical_name(),
                 Key={"pk": {"S": f"ACCOUNT#{account_id}"}},
                 UpdateExpression="SET ratings = :r, ratings_stamp = :s, ratings_at = :now",
@@ -140,9 +143,35 @@ def store_ratings(account_id: str, ratings: dict[str, Any], stamp: str, now: str
                     ":s": {"S": stamp},
                     ":now": {"S": now},
                 },
+                ReturnValues="ALL_NEW",
             )
         except ClientError as exc:
             if error_code(exc) == "ConditionalCheckFailedException":
-                return False
+                return None
             raise
-    return True
+    return codec.from_item(response["Attributes"])
+
+
+# --- review-page sessions (chalicelib/web/sessions.py) -------------------------------------
+#   SESSION#<sha256 of the cookie token>  {account_id, role, name, key_hash, csrf_token,
+#                                          created_at, expires_at}    (TTL, also checked on read)
+
+
+def put_session(token_hash: str, session: dict[str, Any]) -> None:
+    with storage_errors("PutItem session"):
+        ddb().put_item(
+            TableName=ACCOUNTS.physical_name(),
+            Item=codec.to_item({"pk": f"SESSION#{token_hash}", **session}),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+
+
+def get_session(token_hash: str) -> dict[str, Any] | None:
+    return _get(f"SESSION#{token_hash}")
+
+
+def delete_session(token_hash: str) -> None:
+    with storage_errors("DeleteItem session"):
+        ddb().delete_item(
+            TableName=ACCOUNTS.physical_name(), Key={"pk": {"S": f"SESSION#{token_hash}"}}
+        )

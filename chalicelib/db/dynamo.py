@@ -50,9 +50,16 @@ def chunks(items: list[Any], size: int) -> Iterator[list[Any]]:
 
 def batch_write(table: str, requests: list[dict[str, Any]]) -> int:
     """BatchWriteItem in chunks of 25, retrying unprocessed items with backoff. Returns calls."""
+    return batch_write_tables([(table, request) for request in requests])
+
+
+def batch_write_tables(requests: list[tuple[str, dict[str, Any]]]) -> int:
+    """Like batch_write, for requests on several tables (one call carries up to 25)."""
     calls = 0
     for chunk in chunks(requests, BATCH_WRITE_MAX):
-        pending: dict[str, Any] = {table: chunk}
+        pending: dict[str, Any] = {}
+        for table, request in chunk:
+            pending.setdefault(table, []).append(request)
         for attempt in range(8):
             with storage_errors("BatchWriteItem"):
                 response = ddb().batch_write_item(RequestItems=pending)

@@ -26,9 +26,17 @@ reproductions  pk reproduction_id                  stream: NEW_AND_OLD_IMAGES
 accounts       pk "ACCOUNT#<id>" | "KEY#<sha256 of key>" | "SESSION#<sha256>" ...; TTL expires_at
   - authenticating a request is one GetItem on KEY#<hash> (the key item carries role + name)
 
-runs           pk run_id; TTL expires_at
+runs           pk run_id; TTL expires_at (plus a check on read: TTL deletes lag)
   - GSI by_account_paper  "<account>#<paper>", started_at -> attempt number
-  - GSI by_paper          paper_id, expires_key            -> active runs on a paper (queue)
+  - GSI by_account        account_id, expires_key          -> an agent's active runs (bounded)
+
+queue          pk row_id = "<paper_id>#<task_slug>" (and "<paper_id>#*" for the all-task queue)
+  - GSI by_task_priority  task_slug ("*" = every task), priority_key -> /queue, one Query.
+    Rows exist only for papers that need reproduction; written by the paper recompute, their
+    active-run list by POST /runs (discount applied on read, expired runs ignored).
+
+agent_ratings  pk row_id = "<account_id>#<min trust tier>"
+  - GSI by_rating         tier ("0" | "1" | "2"), rating_key -> /agents?trust_tier=, one Query
 
 idempotency    pk id; TTL expiration (Powertools idempotency records for submissions)
 
@@ -73,6 +81,15 @@ def score_key(score: int, published: str | None, paper_id: str, dataset_slug: st
 
 def score_key_floor(min_score: int) -> str:
     return f"{min_score:0{SCORE_WIDTH}d}"
+
+
+def priority_key(priority: float, paper_id: str) -> str:
+    """Sorts by priority (0..1e6, 3 decimals), descending when read backwards."""
+    return f"{round(max(0.0, priority) * 1000):012d}#{paper_id}"
+
+
+def rating_key(rating: float, account_id: str) -> str:
+    return f"{round(max(0.0, rating) * 100):010d}#{account_id}"
 
 
 def date_key(score: int, published: str | None, paper_id: str, dataset_slug: str) -> str:

@@ -5,8 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.db import codec
-from chalicelib.db.dynamo import batch_get, batch_write, ddb, error_code, storage_errors
-from chalicelib.db.tables import LEADERBOARD, PAPERS
+from chalicelib.db.dynamo import (
+    batch_get,
+    batch_write,
+    batch_write_tables,
+    ddb,
+    error_code,
+    storage_errors,
+)
+from chalicelib.db.tables import PAPERS, TableSpec
 
 # Attributes written only by recomputation (everything else is source data).
 DERIVED_FIELDS = (
@@ -16,6 +23,7 @@ DERIVED_FIELDS = (
     "score_breakdown",
     "leaderboard",
     "leaderboard_row_ids",
+    "queue_row_ids",
     "computed_source_rev",
     "computed_repro_stamp",
     "updated_at",
@@ -97,10 +105,19 @@ def computed_stamp(paper_id: str) -> tuple[int, str] | None:
     return int(data["computed_source_rev"]), str(data["computed_repro_stamp"])
 
 
-def write_leaderboard_rows(rows: list[dict[str, Any]], stale_row_ids: list[str]) -> int:
-    requests: list[dict[str, Any]] = [{"PutRequest": {"Item": codec.to_item(r)}} for r in rows]
-    requests += [{"DeleteRequest": {"Key": {"row_id": {"S": rid}}}} for rid in stale_row_ids]
-    return batch_write(LEADERBOARD.physical_name(), requests) if requests else 0
+def write_index_rows(
+    rows: list[tuple[TableSpec, dict[str, Any]]], stale: list[tuple[TableSpec, str]]
+) -> int:
+    """Put the derived rows (leaderboard, queue) and delete stale ones, in as few
+    BatchWriteItem calls as fit (25 requests each). Every table here is keyed by row_id."""
+    requests: list[tuple[str, dict[str, Any]]] = [
+        (spec.physical_name(), {"PutRequest": {"Item": codec.to_item(row)}}) for spec, row in rows
+    ]
+    requests += [
+        (spec.physical_name(), {"DeleteRequest": {"Key": {"row_id": {"S": row_id}}}})
+        for spec, row_id in stale
+    ]
+    return batch_write_tables(requests) if requests else 0
 
 
 def add_author_claim(paper_id: str, claim: dict[str, Any]) -> None:

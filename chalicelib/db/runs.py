@@ -73,3 +73,17 @@ def reserve_update(
             },
         }
     }
+
+
+def active_expiries(account_id: str, now_iso: str) -> list[int]:
+    """Expiry epochs of the account's runs that have not expired (soonest first)."""
+    kwargs: dict[str, Any] = {
+        "TableName": RUNS.physical_name(),
+        "IndexName": "by_account",
+        "KeyConditionExpression": "account_id = :a AND expires_key > :now",
+        "ExpressionAttributeValues": {":a": {"S": account_id}, ":now": {"S": now_iso}},
+        "ProjectionExpression": "expires_at",
+    }
+    with storage_errors("Query runs (active)"):
+        response = ddb().query(**kwargs)
+    return sorted(int(codec.from_item(i)["expires_at"]) for i in response.get("Items", []))

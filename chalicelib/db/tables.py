@@ -104,9 +104,21 @@ RUNS = TableSpec(
     partition_key="run_id",
     indexes=(
         Index("by_account_paper", "account_paper", "started_at"),
-        Index("by_paper", "paper_id", "expires_key"),
+        Index("by_account", "account_id", "expires_key"),
     ),
     ttl_attribute="expires_at",
+)
+
+QUEUE = TableSpec(
+    logical_name="queue",
+    partition_key="row_id",
+    indexes=(Index("by_task_priority", "task_slug", "priority_key"),),
+)
+
+AGENT_RATINGS = TableSpec(
+    logical_name="agent_ratings",
+    partition_key="row_id",
+    indexes=(Index("by_rating", "tier", "rating_key"),),
 )
 
 IDEMPOTENCY = TableSpec(logical_name="idempotency", partition_key="id", ttl_attribute="expiration")
@@ -118,6 +130,8 @@ ALL_TABLES: tuple[TableSpec, ...] = (
     ACCOUNTS,
     RUNS,
     IDEMPOTENCY,
+    QUEUE,
+    AGENT_RATINGS,
 )
 
 

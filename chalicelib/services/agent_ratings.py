@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chalicelib.db import accounts as accounts_db
+from chalicelib.db import keys
+from chalicelib.db import queue as queue_db
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.domain.ratings import DecidedReproduction, rate_agent
 
@@ -40,12 +42,41 @@ def ratings_of(reproductions: list[dict[str, Any]]) -> dict[str, Any]:
     return {str(tier): asdict(rate_agent(decided, min_trust_tier=tier)) for tier in (0, 1, 2)}
 
 
+def rating_rows(account: dict[str, Any], ratings: dict[str, Any]) -> list[dict[str, Any]]:
+    """Leaderboard rows, one per minimum trust tier at which the agent has decided work."""
+    rows = []
+    for tier, rating in ratings.items():
+        if rating["promoted"] + rating["rejected"] == 0:
+            continue
+        rows.append(
+            {
+                "row_id": f"{account['account_id']}#{tier}",
+                "tier": tier,
+                "rating_key": keys.rating_key(rating["rating"], account["account_id"]),
+                "account_id": account["account_id"],
+                "name": account.get("name", ""),
+                **rating,
+            }
+        )
+    return rows
+
+
 def recompute_agent(account_id: str) -> bool:
+    """Store the ratings on the account (guarded against older recomputes), then its
+    leaderboard rows."""
     reproductions = reproductions_db.list_for_submitter(account_id)
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
-    return accounts_db.store_ratings(
+    ratings = ratings_of(reproductions)
+    account = accounts_db.store_ratings(
         account_id,
-        ratings_of(reproductions),
+        ratings,
         stamp=f"{len(reproductions):08d}#{stamp}",
         now=datetime.now(UTC).isoformat(timespec="microseconds"),
     )
+    if account is None:
+        return False
+    rows = rating_rows(account, ratings)
+    present = {row["row_id"] for row in rows}
+    stale = [f"{account_id}#{t}" for t in ("0", "1", "2") if f"{account_id}#{t}" not in present]
+    queue_db.write_rating_rows(rows, stale)
+    return True

@@ -8,12 +8,14 @@ and reordering give the same stored state.
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
 from chalicelib.db import reproductions as reproductions_db
+from chalicelib.db.tables import LEADERBOARD, QUEUE, TableSpec
+from chalicelib.domain.queue import QueueFacts, base_priority, needs_reproduction
 from chalicelib.domain.scoring import (
     ClaimedResult,
     LeaderboardRow,
@@ -77,8 +79,8 @@ def has_official_code(paper: dict[str, Any]) -> bool:
 
 def derive(
     paper: dict[str, Any], reproductions: list[dict[str, Any]], now: str
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Pure: the paper's derived fields and its leaderboard table rows."""
+) -> tuple[dict[str, Any], list[tuple[TableSpec, dict[str, Any]]]]:
+    """Pure: the paper's derived fields and its index rows (leaderboard, queue)."""
     facts = [facts_of(r) for r in reproductions]
     claims = claims_of(paper)
     result = compute_paper_score(
@@ -90,7 +92,10 @@ def derive(
     all_rows = leaderboard_rows(claims, result.counted)
     board_rows = leaderboard_rows(primary_claims(paper), result.counted)
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
-    derived = {
+    queue = queue_rows(
+        paper, len(result.counted), today=date.fromisoformat(now[:10]) if now else date.today()
+    )
+    derived: dict[str, Any] = {
         "verification": result.verification,
         "author_claim_state": author_claim_state(paper),
         "verification_score": result.score,
@@ -101,12 +106,46 @@ def derive(
         "leaderboard_row_ids": [
             keys.leaderboard_row_id(paper["paper_id"], r.task, r.dataset) for r in board_rows
         ],
+        "queue_row_ids": [row["row_id"] for row in queue],
         "computed_source_rev": int(paper.get("source_rev", 0)),
         "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
         "updated_at": now,
     }
-    items = [_board_item(paper, derived, row) for row in board_rows]
+    items = [(LEADERBOARD, _board_item(paper, derived, row)) for row in board_rows]
+    items += [(QUEUE, row) for row in queue]
     return derived, items
+
+
+def queue_rows(paper: dict[str, Any], counted: int, today: date) -> list[dict[str, Any]]:
+    """The paper's rows in the reproduction queue (one per task, one for "*"), or none."""
+    claims = [c for c in paper.get("claims", []) if c.get("value") is not None]
+    if not needs_reproduction(bool(claims), has_official_code(paper), counted):
+        return []
+    stars = max(
+        (int(c.get("stars") or 0) for c in paper.get("code_links", []) if c.get("is_official")),
+        default=0,
+    )
+    facts = QueueFacts(stars, paper.get("published"), len(claims), counted)
+    priority, parts = base_priority(facts, today)
+    common = {
+        "paper_id": paper["paper_id"],
+        "arxiv_id": paper.get("arxiv_id"),
+        "title": paper.get("title", ""),
+        "tasks": paper.get("tasks", []),
+        "base_priority": priority,
+        "priority_parts": parts,
+        "stars": stars,
+        "published": paper.get("published"),
+        "claimed_results": len(claims),
+        "counted_reproductions": counted,
+        "priority_key": keys.priority_key(priority, paper["paper_id"]),
+    }
+    slugs = dict.fromkeys(["*", *(slugify(t) for t in paper.get("tasks", []))])
+    return [
+        {"row_id": f"{paper['paper_id']}#{slug}", "task_slug": slug, **common}
+        for slug in slugs
+        if slug
+    ]
 
 
 def _paper_row(row: LeaderboardRow) -> dict[str, Any]:
@@ -169,9 +208,13 @@ def recompute_paper(paper_id: str) -> bool:
         derived, rows = derive(paper, reproductions, now)
         if not papers_db.write_derived(paper_id, derived):
             return False  # a recompute from newer inputs stored its result (and its rows)
-        new_ids = set(derived["leaderboard_row_ids"])
-        stale = [rid for rid in paper.get("leaderboard_row_ids", []) if rid not in new_ids]
-        papers_db.write_leaderboard_rows(rows, stale)
+        stale = [
+            (spec, row_id)
+            for spec, field in ((LEADERBOARD, "leaderboard_row_ids"), (QUEUE, "queue_row_ids"))
+            for row_id in paper.get(field, [])
+            if row_id not in set(derived[field])
+        ]
+        papers_db.write_index_rows(rows, stale)
         mine = (derived["computed_source_rev"], derived["computed_repro_stamp"])
         if papers_db.computed_stamp(paper_id) == mine:
             return True

@@ -60,3 +60,34 @@ def test_read_requests_make_a_bounded_number_of_dynamodb_calls(
     )
     assert small == (1, 1)
     assert large == (1, 1, 1)
+
+
+def test_queue_and_agent_reads_are_bounded(sample_loaded: Any, api: Any, aws_calls: Any) -> None:
+    def calls_for(path: str) -> dict[str, int]:
+        aws_calls.reset()
+        assert api.http.get(path).status_code == 200
+        return dict(aws_calls.calls)
+
+    assert calls_for("/api/v1/queue?limit=100") == {"dynamodb.Query": 1, "dynamodb.BatchGetItem": 1}
+    assert calls_for("/api/v1/queue?task=node-property-prediction&limit=5") == {
+        "dynamodb.Query": 1,
+        "dynamodb.BatchGetItem": 1,
+    }
+    assert calls_for("/api/v1/agents?trust_tier=1") == {"dynamodb.Query": 1}
+
+
+def test_expired_runs_no_longer_discount_the_queue(sample_loaded: Any, api: Any) -> None:
+    import time
+
+    from chalicelib.db.queue import record_run
+
+    top = json.loads(api.http.get("/api/v1/queue?limit=100").body)["results"][0]
+    now = int(time.time())
+    # Given one live and one expired run (TTL deletion lags; the read checks expiry itself)
+    record_run(top["paper_id"], "u-live", "a-other", now + 3600, now)
+    record_run(top["paper_id"], "u-old", "a-other2", now + 1, now)
+    time.sleep(1.1)
+    entries = json.loads(api.http.get("/api/v1/queue?limit=100").body)["results"]
+    entry = next(e for e in entries if e["paper_id"] == top["paper_id"])
+    assert entry["active_runs"] == 1
+    assert entry["priority"] == round(top["base_priority"] / 2, 3)

@@ -1,0 +1,90 @@
+"""Queue and agent-rating index tables (see keys.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chalicelib.db import codec
+from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
+from chalicelib.db.dynamo import batch_get, batch_write, ddb, storage_errors
+from chalicelib.db.tables import AGENT_RATINGS, QUEUE
+
+_QUEUE_CURSOR = frozenset({"row_id", "task_slug", "priority_key"})
+_RATING_CURSOR = frozenset({"row_id", "tier", "rating_key"})
+
+
+def _page(
+    table: str,
+    index: str,
+    key_name: str,
+    key_value: str,
+    limit: int,
+    cursor: str | None,
+    fields: frozenset[str],
+) -> tuple[list[dict[str, Any]], str | None]:
+    fingerprint = query_fingerprint(table, index, key_value)
+    kwargs: dict[str, Any] = {
+        "TableName": table,
+        "IndexName": index,
+        "KeyConditionExpression": "#k = :v",
+        "ExpressionAttributeNames": {"#k": key_name},
+        "ExpressionAttributeValues": {":v": {"S": key_value}},
+        "ScanIndexForward": False,
+        "Limit": limit,
+    }
+    if cursor:
+        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, fields)
+    with storage_errors(f"Query {index}"):
+        response = ddb().query(**kwargs)
+    items = [codec.from_item(i) for i in response.get("Items", [])]
+    return items, encode_cursor(response.get("LastEvaluatedKey"), fingerprint)
+
+
+def queue_page(
+    task_slug: str, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    return _page(
+        QUEUE.physical_name(),
+        "by_task_priority",
+        "task_slug",
+        task_slug,
+        limit,
+        cursor,
+        _QUEUE_CURSOR,
+    )
+
+
+def active_runs(paper_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The `<paper_id>#runs` items (run_id -> {account_id, expires_at}) for these papers."""
+    if not paper_ids:
+        return {}
+    keys = [{"row_id": {"S": f"{pid}#runs"}} for pid in dict.fromkeys(paper_ids)]
+    items = [codec.from_item(i) for i in batch_get(QUEUE.physical_name(), keys)]
+    return {item["row_id"].removesuffix("#runs"): item.get("runs", {}) for item in items}
+
+
+def record_run(paper_id: str, run_id: str, account_id: str, expires_at: int, now: int) -> None:
+    """Add a run to the paper's active-run item, dropping runs that have expired."""
+    current = active_runs([paper_id]).get(paper_id, {})
+    live = {rid: r for rid, r in current.items() if int(r["expires_at"]) > now}
+    live[run_id] = {"account_id": account_id, "expires_at": expires_at}
+    with storage_errors("PutItem queue runs"):
+        ddb().put_item(
+            TableName=QUEUE.physical_name(),
+            Item=codec.to_item({"row_id": f"{paper_id}#runs", "paper_id": paper_id, "runs": live}),
+        )
+
+
+def ratings_page(
+    tier: int, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    return _page(
+        AGENT_RATINGS.physical_name(), "by_rating", "tier", str(tier), limit, cursor, _RATING_CURSOR
+    )
+
+
+def write_rating_rows(rows: list[dict[str, Any]], stale_row_ids: list[str]) -> None:
+    requests: list[dict[str, Any]] = [{"PutRequest": {"Item": codec.to_item(r)}} for r in rows]
+    requests += [{"DeleteRequest": {"Key": {"row_id": {"S": rid}}}} for rid in stale_row_ids]
+    if requests:
+        batch_write(AGENT_RATINGS.physical_name(), requests)

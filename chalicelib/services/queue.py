@@ -1,0 +1,63 @@
+"""Read use cases of SPEC 8 and 9: the reproduction queue and the agent leaderboard."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from chalicelib.db import queue as queue_db
+from chalicelib.domain.queue import QueueFacts, discounted, explain
+from chalicelib.domain.text import slugify
+from chalicelib.errors import InvalidRequest
+
+
+def queue(
+    task: str | None, limit: int, cursor: str | None, viewer: str | None = None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One Query on the precomputed index (by base priority) + one BatchGetItem of the page's
+    active runs. The discount for other agents' live runs re-orders the entries of the page."""
+    slug = slugify(task) if task is not None else "*"
+    if not slug:
+        raise InvalidRequest("task must contain letters or digits")
+    rows, next_cursor = queue_db.queue_page(slug, limit, cursor)
+    runs = queue_db.active_runs([r["paper_id"] for r in rows])
+    now = int(time.time())
+    entries = []
+    for row in rows:
+        live = [
+            r
+            for r in runs.get(row["paper_id"], {}).values()
+            if int(r["expires_at"]) > now and r["account_id"] != viewer
+        ]
+        priority = discounted(row["base_priority"], len(live))
+        facts = QueueFacts(
+            row["stars"], row.get("published"), row["claimed_results"], row["counted_reproductions"]
+        )
+        entries.append(
+            {
+                "paper_id": row["paper_id"],
+                "arxiv_id": row.get("arxiv_id"),
+                "title": row.get("title", ""),
+                "tasks": row.get("tasks", []),
+                "priority": priority,
+                "base_priority": row["base_priority"],
+                "active_runs": len(live),
+                "counted_reproductions": row["counted_reproductions"],
+                "why": explain(facts, row["priority_parts"], len(live), priority),
+            }
+        )
+    entries.sort(key=lambda e: (-e["priority"], e["paper_id"]))
+    return entries, next_cursor
+
+
+def agents(
+    trust_tier: int | None, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    rows, next_cursor = queue_db.ratings_page(trust_tier or 0, limit, cursor)
+    return [
+        {
+            k: row[k]
+            for k in ("account_id", "name", "rating", "promoted", "rejected", "by_trust_tier")
+        }
+        for row in rows
+    ], next_cursor
