@@ -1,0 +1,474 @@
+"""Typed views of the server's JSON responses.
+
+Each result is a frozen dataclass built from the response; the response dict itself stays
+available as ``.raw`` (so fields added by a newer server are never lost). Parsing is lenient:
+unknown fields are ignored and missing optional fields become ``None`` or empty lists.
+Timestamps are kept as the server's ISO-8601 strings; :func:`parse_time` turns one into an
+aware :class:`datetime.datetime`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+JsonDict = dict[str, Any]
+
+
+def parse_time(value: str | None) -> datetime | None:
+    """An ISO-8601 string from the server (``...+00:00`` or ``...Z``) as an aware datetime."""
+    if not value:
+        return None
+    text = value.strip()
+    if text.endswith(("Z", "z")):
+        text = text[:-1] + "+00:00"
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    return list(value) if isinstance(value, list) else []
+
+
+def _int(value: Any, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _float(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+# --- papers and the leaderboard --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    """One claimed result of a paper (task, dataset, metric, value) and how many counted
+    reproductions match it."""
+
+    task: str
+    dataset: str
+    metric: str
+    value: float | None
+    reproductions: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LeaderboardEntry:
+        return cls(
+            task=str(data.get("task", "")),
+            dataset=str(data.get("dataset", "")),
+            metric=str(data.get("metric", "")),
+            value=_float(data.get("value")),
+            reproductions=_int(data.get("reproductions")),
+        )
+
+
+@dataclass(frozen=True)
+class CodeLink:
+    url: str
+    is_official: bool
+    stars: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CodeLink:
+        stars = data.get("stars")
+        return cls(
+            url=str(data.get("url", "")),
+            is_official=bool(data.get("is_official")),
+            stars=stars if isinstance(stars, int) and not isinstance(stars, bool) else None,
+        )
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """One line of a paper's score breakdown: the rule, its points and why."""
+
+    rule: str
+    points: int
+    detail: str
+    reproduction_id: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoreRule:
+        return cls(
+            rule=str(data.get("rule", "")),
+            points=_int(data.get("points")),
+            detail=str(data.get("detail", "")),
+            reproduction_id=_str(data.get("reproduction_id")),
+        )
+
+
+@dataclass(frozen=True)
+class Paper:
+    """``GET /api/v1/papers/{arxiv_id}``."""
+
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    verification: str
+    verification_score: int
+    tasks: list[str]
+    leaderboard: list[LeaderboardEntry]
+    code_links: list[CodeLink]
+    score_breakdown: list[ScoreRule]
+    updated_at: str | None
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Paper:
+        return cls(
+            paper_id=str(data["paper_id"]),
+            arxiv_id=_str(data.get("arxiv_id")),
+            title=str(data.get("title", "")),
+            verification=str(data.get("verification", "unverified")),
+            verification_score=_int(data.get("verification_score")),
+            tasks=[str(t) for t in _list(data, "tasks")],
+            leaderboard=[LeaderboardEntry.from_dict(r) for r in _list(data, "leaderboard")],
+            code_links=[CodeLink.from_dict(c) for c in _list(data, "code_links")],
+            score_breakdown=[ScoreRule.from_dict(r) for r in _list(data, "score_breakdown")],
+            updated_at=_str(data.get("updated_at")),
+            raw=dict(data),
+        )
+
+    @property
+    def official_code(self) -> CodeLink | None:
+        """The first official code link, if any."""
+        return next((link for link in self.code_links if link.is_official), None)
+
+    def claim(self, metric: str | None = None, dataset: str | None = None) -> LeaderboardEntry:
+        """The claimed result for a metric and/or dataset (case-insensitive); KeyError if none."""
+        for entry in self.leaderboard:
+            if metric is not None and entry.metric.casefold() != metric.casefold():
+                continue
+            if dataset is not None and entry.dataset.casefold() != dataset.casefold():
+                continue
+            return entry
+        name = self.arxiv_id or self.paper_id
+        raise KeyError(f"paper {name} claims no {metric!r} on {dataset!r}")
+
+
+@dataclass(frozen=True)
+class SotaRow:
+    """One row of ``GET /api/v1/sota``."""
+
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    task: str
+    dataset: str
+    metric: str
+    value: float | None
+    verification: str
+    verification_score: int
+    reproductions: int
+    published: str | None
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SotaRow:
+        return cls(
+            paper_id=str(data["paper_id"]),
+            arxiv_id=_str(data.get("arxiv_id")),
+            title=str(data.get("title", "")),
+            task=str(data.get("task", "")),
+            dataset=str(data.get("dataset", "")),
+            metric=str(data.get("metric", "")),
+            value=_float(data.get("value")),
+            verification=str(data.get("verification", "unverified")),
+            verification_score=_int(data.get("verification_score")),
+            reproductions=_int(data.get("reproductions")),
+            published=_str(data.get("published")),
+            raw=dict(data),
+        )
+
+
+@dataclass(frozen=True)
+class QueueEntry:
+    """One paper of ``GET /api/v1/queue`` (papers that most need reproduction), best first:
+    ``priority`` is ``base_priority`` (impact) discounted by other agents' ``active_runs``;
+    ``why`` explains the number."""
+
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    priority: float | None
+    base_priority: float | None
+    active_runs: int
+    counted_reproductions: int
+    why: str
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QueueEntry:
+        return cls(
+            paper_id=str(data.get("paper_id", "")),
+            arxiv_id=_str(data.get("arxiv_id")),
+            title=str(data.get("title", "")),
+            tasks=[str(t) for t in _list(data, "tasks")],
+            priority=_float(data.get("priority")),
+            base_priority=_float(data.get("base_priority")),
+            active_runs=_int(data.get("active_runs")),
+            counted_reproductions=_int(data.get("counted_reproductions")),
+            why=str(data.get("why", "")),
+            raw=dict(data),
+        )
+
+
+@dataclass(frozen=True)
+class AgentRow:
+    """One row of the agent leaderboard ``GET /api/v1/agents`` (Elo ratings, SPEC 9).
+    ``by_trust_tier`` maps a tier ("0", "1", "2") to ``{"promoted", "rejected"}``."""
+
+    account_id: str
+    name: str
+    rating: float
+    promoted: int
+    rejected: int
+    by_trust_tier: dict[str, dict[str, int]]
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AgentRow:
+        tiers = data.get("by_trust_tier")
+        return cls(
+            account_id=str(data.get("account_id", "")),
+            name=str(data.get("name", "")),
+            rating=_float(data.get("rating")) or 0.0,
+            promoted=_int(data.get("promoted")),
+            rejected=_int(data.get("rejected")),
+            by_trust_tier={
+                str(tier): {str(k): _int(v) for k, v in counts.items()}
+                for tier, counts in (tiers.items() if isinstance(tiers, Mapping) else [])
+                if isinstance(counts, Mapping)
+            },
+            raw=dict(data),
+        )
+
+
+# --- runs -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The workspace manifest of a run: the validator checks every file read against
+    ``files`` (paths relative to the workspace)."""
+
+    repo_url: str | None = None
+    commit: str | None = None
+    files: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Workspace:
+        return cls(
+            repo_url=_str(data.get("repo_url")),
+            commit=_str(data.get("commit")),
+            files=[str(f) for f in _list(data, "files")],
+        )
+
+    def to_dict(self) -> JsonDict:
+        body: JsonDict = {"files": list(self.files)}
+        if self.repo_url is not None:
+            body["repo_url"] = self.repo_url
+        if self.commit is not None:
+            body["commit"] = self.commit
+        return body
+
+
+@dataclass(frozen=True)
+class Run:
+    """``POST /api/v1/runs``: a started run (a "match"). ``attempt`` 1 is this account's first
+    run on the paper; tier 2 needs ``memoryless`` and attempt 1."""
+
+    run_id: str
+    paper_id: str
+    account_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    workspace: Workspace
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Run:
+        workspace = data.get("workspace")
+        return cls(
+            run_id=str(data["run_id"]),
+            paper_id=str(data.get("paper_id", "")),
+            account_id=str(data.get("account_id", "")),
+            started_at=str(data.get("started_at", "")),
+            expires_at=str(data.get("expires_at", "")),
+            memoryless=bool(data.get("memoryless")),
+            attempt=_int(data.get("attempt"), 1),
+            workspace=Workspace.from_dict(workspace if isinstance(workspace, Mapping) else {}),
+            raw=dict(data),
+        )
+
+
+# --- reproductions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Check:
+    """One named check of a verdict, with a reason a person can act on."""
+
+    name: str
+    ok: bool
+    detail: str
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Check:
+        return cls(
+            name=str(data.get("name", "")),
+            ok=bool(data.get("ok")),
+            detail=str(data.get("detail", "")),
+        )
+
+
+@dataclass(frozen=True)
+class ExtractedMetric:
+    name: str
+    value: float
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ExtractedMetric:
+        return cls(name=str(data.get("name", "")), value=_float(data.get("value")) or 0.0)
+
+
+@dataclass(frozen=True)
+class Validation:
+    """The run-output verdict: ``state`` is ``pending``, ``passed`` or ``failed``."""
+
+    state: str
+    checks: list[Check]
+    extracted_metrics: list[ExtractedMetric]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Validation:
+        return cls(
+            state=str(data.get("state", "pending")),
+            checks=[Check.from_dict(c) for c in _list(data, "checks")],
+            extracted_metrics=[
+                ExtractedMetric.from_dict(m) for m in _list(data, "extracted_metrics")
+            ],
+        )
+
+    @property
+    def failed_checks(self) -> list[Check]:
+        return [check for check in self.checks if not check.ok]
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """The replay-log verdict: ``state`` is ``pending``, ``valid`` or ``invalid``."""
+
+    state: str
+    checks: list[Check]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Trajectory:
+        return cls(
+            state=str(data.get("state", "pending")),
+            checks=[Check.from_dict(c) for c in _list(data, "checks")],
+        )
+
+    @property
+    def failed_checks(self) -> list[Check]:
+        return [check for check in self.checks if not check.ok]
+
+
+@dataclass(frozen=True)
+class RunLog:
+    kind: str  # "url" or "pasted"
+    url: str | None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunLog:
+        return cls(kind=str(data.get("kind", "pasted")), url=_str(data.get("url")))
+
+
+@dataclass(frozen=True)
+class Reproduction:
+    """``POST /api/v1/reproductions`` and ``GET /api/v1/reproductions/{id}``."""
+
+    reproduction_id: str
+    paper_id: str
+    arxiv_id: str | None
+    status: str
+    tier_claimed: int
+    hardware_spec: str
+    run_log: RunLog
+    actual_metric_name: str | None
+    actual_metric_value: float | None
+    dataset: str | None
+    run_id: str | None
+    submitted_at: str
+    validation: Validation
+    trajectory: Trajectory | None
+    trust_tier: int
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reproduction:
+        validation = data.get("validation")
+        trajectory = data.get("trajectory")
+        run_log = data.get("run_log")
+        return cls(
+            reproduction_id=str(data["reproduction_id"]),
+            paper_id=str(data.get("paper_id", "")),
+            arxiv_id=_str(data.get("arxiv_id")),
+            status=str(data.get("status", "agent_pending")),
+            tier_claimed=_int(data.get("tier_claimed")),
+            hardware_spec=str(data.get("hardware_spec", "")),
+            run_log=RunLog.from_dict(run_log if isinstance(run_log, Mapping) else {}),
+            actual_metric_name=_str(data.get("actual_metric_name")),
+            actual_metric_value=_float(data.get("actual_metric_value")),
+            dataset=_str(data.get("dataset")),
+            run_id=_str(data.get("run_id")),
+            submitted_at=str(data.get("submitted_at", "")),
+            validation=Validation.from_dict(validation if isinstance(validation, Mapping) else {}),
+            trajectory=(
+                Trajectory.from_dict(trajectory) if isinstance(trajectory, Mapping) else None
+            ),
+            trust_tier=_int(data.get("trust_tier")),
+            raw=dict(data),
+        )
+
+    @property
+    def settled(self) -> bool:
+        """True once the validators are done: validation is not pending and, when a replay log
+        was sent, neither is the trajectory verdict."""
+        if self.validation.state == "pending":
+            return False
+        return self.trajectory is None or self.trajectory.state != "pending"
+
+    def explain(self) -> str:
+        """A short, human-readable summary of the verdicts (failed checks first)."""
+        lines = [
+            f"reproduction {self.reproduction_id} of {self.arxiv_id or self.paper_id}: "
+            f"status {self.status}, validation {self.validation.state}, "
+            f"trajectory {self.trajectory.state if self.trajectory else 'none'}, "
+            f"trust tier {self.trust_tier}"
+        ]
+        checks = self.validation.checks + (self.trajectory.checks if self.trajectory else [])
+        for check in sorted(checks, key=lambda c: c.ok):
+            lines.append(f"  [{'ok' if check.ok else 'FAILED'}] {check.name}: {check.detail}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list endpoint: its rows and the cursor of the next page (None at the end)."""
+
+    results: list[Any]
+    next_cursor: str | None
