@@ -5,7 +5,8 @@ Pure functions, no I/O; the server never fetches these URLs.
 Decisions where the spec leaves room:
 - A value "looks like a URL" when, after skipping leading whitespace and invisible characters,
   it starts with a known scheme (`https:`, `http:`, `javascript:`, `data:`, `file:`, `ftp:`,
-  ...), with `//` (or a backslash variant of it), or with `www.`; a single token such as
+  ...), with any `scheme://` (`s3://bucket/log`, `hxxps://...`), with `//` (or a backslash
+  variant of it), or with `www.`; a single token such as
   `github.com/org/repo` or `evil.com` (domain name, optional path, no whitespace) looks like a
   URL too. A URL-looking value is never treated as pasted text: it is accepted only if it passes
   every URL rule, otherwise it is rejected.
@@ -61,6 +62,8 @@ _URL_SCHEMES = (
 )
 _SCHEME_PREFIX = re.compile(r"(?P<scheme>" + "|".join(_URL_SCHEMES) + r"):", re.IGNORECASE)
 _NETWORK_PATH_PREFIX = re.compile(r"[/\\]{2}|www\.", re.IGNORECASE)
+# Any other `scheme://` (RFC 3986 scheme syntax), so `s3://bucket/run.log` is not pasted text.
+_ANY_SCHEME_AUTHORITY = re.compile(r"[a-z][a-z0-9+.-]*:[/\\]{2}", re.IGNORECASE)
 # `github.com/org/repo`, `evil.com`, `wandb.ai:443/x`: a bare domain, optionally a path.
 _BARE_DOMAIN = re.compile(
     r"(?:[a-z0-9-]+\.)+[a-z]{2,}\.?(?::\d*)?(?:[/?#]\S*)?",
@@ -89,7 +92,11 @@ def _looks_like_url(value: str) -> bool:
     while start < len(value) and _is_invisible(value[start]):
         start += 1
     head = value[start:]
-    if _SCHEME_PREFIX.match(head) or _NETWORK_PATH_PREFIX.match(head):
+    if (
+        _SCHEME_PREFIX.match(head)
+        or _NETWORK_PATH_PREFIX.match(head)
+        or _ANY_SCHEME_AUTHORITY.match(head)
+    ):
         return True
     return _BARE_DOMAIN.fullmatch(head.rstrip()) is not None
 
