@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt constraints.txt | sha256sum | cut -c1-12)
 PYTEST_ARGS ?=
 
-.PHONY: run test lint fmt typecheck bench clean help
+.PHONY: run test lint fmt typecheck bench clean help browser-deps
 
 help:
 	@echo "make run    - the whole system locally on moto with sample data (http://127.0.0.1:8000)"
@@ -31,7 +31,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-test: lint typecheck
+# Headless Chromium for tests/browser (Playwright cannot download browsers here): Debian's package.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { echo "Installing Debian's chromium for the browser tests..."; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; }
+
+test: lint typecheck browser-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)

@@ -13,6 +13,7 @@ from chalicelib.api.openapi import docs_api
 from chalicelib.api.read import read_api
 from chalicelib.api.write import write_api
 from chalicelib.settings import get_settings
+from chalicelib.web.pages import web_pages
 
 settings = get_settings()
 app = Chalice(app_name="sotaverified", configure_logs=False)
@@ -21,21 +22,34 @@ app.register_middleware(ConvertToMiddleware(logger.inject_lambda_context), "all"
 app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
 app.register_blueprint(write_api)
+app.register_blueprint(web_pages)
 
 
 @app.middleware("http")
 def unexpected_errors(event: Any, get_response: Any) -> Response:
     """Domain errors are mapped where endpoints are declared (chalicelib/api/registry.py);
-    Chalice's own 500 body is replaced by our error shape here."""
+    Chalice's own error bodies (500; 415 for a non-JSON Content-Type; 405) are replaced by
+    our error shape here."""
     response = get_response(event)
     if response.status_code == 500 and "error" not in (response.body or {}):
         return error_response(
             500, "internal_error", "unexpected server error; retry, and report it if it persists"
         )
+    body = response.body
+    if response.status_code >= 400 and isinstance(body, dict) and "Code" in body:
+        code = {415: "unsupported_media_type", 405: "method_not_allowed"}
+        hint = "; send the body as JSON (Content-Type: application/json)"
+        headers = {k: v for k, v in (response.headers or {}).items() if k.lower() != "content-type"}
+        return error_response(
+            response.status_code,
+            code.get(response.status_code, "bad_request"),
+            str(body.get("Message", "")) + (hint if response.status_code == 415 else ""),
+            headers=headers,
+        )
     return response
 
 
-@app.route("/", methods=["GET"])
+@app.route("/api/v1", methods=["GET"])
 def index() -> dict[str, Any]:
     return {
         "name": "SOTAVerified",

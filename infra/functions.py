@@ -64,9 +64,11 @@ ACCESS: dict[str, Access] = {
     # Read API and write API (submissions, runs, review, accounts/keys, author claims).
     # Never writes the leaderboard: rows are derived by the stream recompute.
     # POST /runs also records the run on the paper's active-run item in the queue table.
+    # The review pages read the pasted log excerpts from the uploads bucket.
     API_HANDLER: Access(
         read=ALL_TABLES,
         write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE),
+        read_uploads=True,
         write_uploads=True,
     ),
     # Recompute a paper's score, breakdown, leaderboard rows and queue rows from the paper

@@ -1,0 +1,70 @@
+"""A few lines of HTML templating on the standard library (no Jinja2 in the Lambda).
+
+Escaping is the default: `render` escapes every value it substitutes unless the value is
+already `Html` (markup this module produced). So a value can only reach a page unescaped by
+going through `render` itself, and attacker-controlled text (log excerpts, titles, metric
+names, account names) is always shown as text.
+"""
+
+from __future__ import annotations
+
+import html
+import string
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+from urllib.parse import quote, urlencode
+
+
+class Html(str):
+    """Markup that is safe to emit as it is."""
+
+    __slots__ = ()
+
+
+def esc(value: Any) -> Html:
+    """`value` as HTML text (quotes escaped too, so it is safe inside attributes)."""
+    if isinstance(value, Html):
+        return value
+    return Html(html.escape("" if value is None else str(value), quote=True))
+
+
+@lru_cache(maxsize=256)
+def _template(text: str) -> string.Template:
+    return string.Template(text)
+
+
+def render(template: str, **values: Any) -> Html:
+    """Substitute `${name}` placeholders, escaping each value that is not `Html`."""
+    return Html(_template(template).substitute({k: esc(v) for k, v in values.items()}))
+
+
+def join(parts: Iterable[Html], sep: str = "") -> Html:
+    return Html(sep.join(esc(p) for p in parts))
+
+
+def url(path: str, **params: Any) -> str:
+    """A path with its query string; parameters that are None or "" are left out."""
+    query = urlencode({k: v for k, v in params.items() if v is not None and v != ""})
+    return f"{path}?{query}" if query else path
+
+
+def path_segment(value: str) -> str:
+    """A value as one URL path segment (old-style arXiv ids carry a slash)."""
+    return quote(value, safe="")
+
+
+def number(value: Any) -> str:
+    """Metric values as people write them: no trailing `.0`, at most 6 significant digits
+    after the point."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return f"{int(value):,}"
+        return f"{value:.6g}"
+    return str(value)
