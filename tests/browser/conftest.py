@@ -34,7 +34,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives headless Chromium (tests/browser)")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # closed after the module: its event loop must not outlive it
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make browser-deps` (apt-get install chromium)")
