@@ -1,0 +1,354 @@
+"""Read path and platform figures (issue "Benchmarks and hardening"):
+
+- cold start: median of 7 fresh processes importing `app` and creating the DynamoDB, S3 and
+  SQS clients, against a bare Chalice + boto3 app creating the same clients;
+- DynamoDB and S3 calls per request for every GET endpoint (botocore hook);
+- handler overhead per request on in-process moto against the raw boto3 calls it makes;
+- scale: paper and sota reads at 1,000 and 50,000 papers (same call counts; latency ratio);
+- cost model at AWS public prices (us-east-1, on-demand) from the measured figures.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.bench_submission import ROOT, CallCounter, _stack
+from bench.common import Row
+
+COLD_RUNS = 7
+REQUESTS = 30
+
+# AWS public prices, us-east-1 (2026): API Gateway REST $3.50 per million requests;
+# Lambda $0.20 per million requests + $0.0000166667 per GB-second; DynamoDB on-demand
+# $0.125 per million read request units and $0.625 per million write request units;
+# S3 PUT $0.005 per 1,000; SQS $0.40 per million requests.
+PRICE = {
+    "api": 3.50e-6,
+    "lambda_request": 0.20e-6,
+    "lambda_gb_s": 0.0000166667,
+    "ddb_read": 0.125e-6,
+    "ddb_write": 0.625e-6,
+    "s3_put": 0.005e-3,
+    "sqs": 0.40e-6,
+}
+LAMBDA_GB = 0.5
+
+_OURS = """
+import time
+t = time.perf_counter()
+import app
+from chalicelib.db import aws
+for name in ("dynamodb", "s3", "sqs"):
+    aws.client(name)
+print(time.perf_counter() - t)
+"""
+_BARE = """
+import time
+t = time.perf_counter()
+import boto3
+from chalice import Chalice
+app = Chalice(app_name="bare")
+for name in ("dynamodb", "s3", "sqs"):
+    boto3.client(name, region_name="us-east-1")
+print(time.perf_counter() - t)
+"""
+
+
+def _fresh_process(code: str) -> float:
+    env = {"AWS_DEFAULT_REGION": "us-east-1", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def cold_start_rows() -> list[Row]:
+    ours, bare = [], []
+    for _ in range(COLD_RUNS):  # interleaved, so machine noise hits both alike
+        ours.append(_fresh_process(_OURS))
+        bare.append(_fresh_process(_BARE))
+    return [
+        Row(
+            "cold start: import app + 3 clients (median of 7 processes)",
+            statistics.median(ours) * 1e3,
+            "ms",
+            baseline=statistics.median(bare) * 1e3,
+            target=1.3,
+            target_on="ratio",
+        ),
+    ]
+
+
+class AwsTime:
+    """Seconds spent inside AWS API calls (moto included), to tell our handler's own time
+    from the storage emulator's."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._start: float | None = None
+
+    def before(self, **_: Any) -> None:
+        self._start = time.perf_counter()
+
+    def after(self, **_: Any) -> None:
+        if self._start is not None:
+            self.seconds += time.perf_counter() - self._start
+            self._start = None
+
+
+def _median_time(
+    fn: Callable[[], Any], n: int = REQUESTS, aws_time: AwsTime | None = None
+) -> float:
+    """Median wall time of fn(); with aws_time, minus the time spent in AWS calls."""
+    times = []
+    for _ in range(n):
+        if aws_time:
+            aws_time.seconds = 0.0
+        start = time.perf_counter()
+        fn()
+        elapsed = time.perf_counter() - start
+        times.append(elapsed - (aws_time.seconds if aws_time else 0.0))
+    return statistics.median(times)
+
+
+def _add_papers(count: int) -> None:
+    """Synthetic papers with their derived fields and leaderboard rows, written directly
+    (BatchWriteItem), as the recompute would store them."""
+    from chalicelib.db import codec
+    from chalicelib.db.dynamo import batch_write_tables
+    from chalicelib.db.keys import paper_id_for_arxiv
+    from chalicelib.db.tables import LEADERBOARD, PAPERS
+    from chalicelib.services.recompute import derive
+
+    requests: list[tuple[str, dict[str, Any]]] = []
+    for n in range(count):
+        arxiv = f"23{n // 90000 + 1:02d}.{n % 90000 + 10000:05d}"
+        paper = {
+            "paper_id": paper_id_for_arxiv(arxiv),
+            "arxiv_id": arxiv,
+            "title": f"Paper {n}",
+            "published": f"2023-{n % 12 + 1:02d}-{n % 28 + 1:02d}",
+            "tasks": ["Image Classification"],
+            "source_rev": 1,
+            "author_claim_state": "none",
+            "claims": [
+                {
+                    "task": "Image Classification",
+                    "dataset": "ImageNet",
+                    "metric": "Top-1 Accuracy",
+                    "value": 70 + (n % 1500) / 100,
+                    "rank": 0,
+                }
+            ],
+            "code_links": [{"url": f"https://github.com/x/p{n}", "is_official": n % 2 == 0}],
+        }
+        derived, rows = derive(paper, [], "2026-11-26T00:00:00+00:00")
+        requests.append(
+            (PAPERS.physical_name(), {"PutRequest": {"Item": codec.to_item({**paper, **derived})}})
+        )
+        requests += [
+            (spec.physical_name(), {"PutRequest": {"Item": codec.to_item(row)}})
+            for spec, row in rows
+            if spec is LEADERBOARD
+        ]
+    batch_write_tables(requests)
+
+
+def request_rows() -> list[Row]:
+    from chalice.test import Client
+
+    from chalicelib.db import aws
+    from chalicelib.settings import get_settings
+
+    rows: list[Row] = []
+    endpoints = {
+        "GET /api/v1/papers/{id}": "/api/v1/papers/2401.12345",
+        "GET /api/v1/sota": "/api/v1/sota?task=image-classification&limit=20",
+        "GET /api/v1/papers/{id}/reproductions": "/api/v1/papers/2401.12345/reproductions",
+        "GET /api/v1/reproductions/{id}": "/api/v1/reproductions/rnone",
+        "GET /api/v1/review/pending": "/api/v1/review/pending",
+        "GET /api/v1/queue": "/api/v1/queue?limit=20",
+        "GET /api/v1/agents": "/api/v1/agents",
+        "GET /api/v1/openapi.json": "/api/v1/openapi.json",
+    }
+    with _stack() as (app, _resources):
+        get_settings()
+        counter = CallCounter()
+        clients = [aws.client(name) for name in ("dynamodb", "s3")]
+        for client in clients:
+            client.meta.events.register("before-call", counter)
+        with Client(app, stage_name="dev") as http:
+            for name, path in endpoints.items():
+                http.http.get(path)  # warm
+                counter.calls.clear()
+                http.http.get(path)
+                rows.append(
+                    Row(
+                        f"calls per request: {name} (DynamoDB)",
+                        counter.total("dynamodb"),
+                        target=2.0,
+                    )
+                )
+                if counter.total("s3"):
+                    rows.append(Row(f"calls per request: {name} (S3)", counter.total("s3")))
+
+            # Handler overhead: the route against the raw boto3 call it makes.
+            ddb = aws.client("dynamodb")
+            from chalicelib.db.keys import paper_id_for_arxiv
+            from chalicelib.db.tables import LEADERBOARD, PAPERS
+
+            paper_key = {"paper_id": {"S": paper_id_for_arxiv("2401.12345")}}
+
+            def raw_get() -> None:
+                ddb.get_item(TableName=PAPERS.physical_name(), Key=paper_key)
+
+            def raw_query() -> None:
+                ddb.query(
+                    TableName=LEADERBOARD.physical_name(),
+                    IndexName="by_task_score",
+                    KeyConditionExpression="task_slug = :t",
+                    ExpressionAttributeValues={":t": {"S": "image-classification"}},
+                    ScanIndexForward=False,
+                    Limit=20,
+                )
+
+            aws_time = AwsTime()
+            ddb.meta.events.register("before-call", aws_time.before)
+            ddb.meta.events.register("after-call", aws_time.after)
+            scale: dict[int, dict[str, float]] = {}
+            calls: dict[int, tuple[int, int]] = {}
+            loaded = 1  # the fixture paper
+            for papers, n in ((1_000, REQUESTS), (50_000, 5)):
+                _add_papers(papers - loaded)
+                loaded = papers
+
+                def get_paper() -> None:
+                    http.http.get("/api/v1/papers/2401.12345")
+
+                def get_sota() -> None:
+                    http.http.get("/api/v1/sota?task=image-classification&limit=20")
+
+                scale[papers] = {
+                    "paper": _median_time(get_paper, n),
+                    "sota": _median_time(get_sota, n),
+                    "paper_own": _median_time(get_paper, n, aws_time),
+                    "sota_own": _median_time(get_sota, n, aws_time),
+                    "raw_get": _median_time(raw_get, n),
+                    "raw_query": _median_time(raw_query, n),
+                }
+                counter.calls.clear()
+                http.http.get("/api/v1/papers/2401.12345")
+                paper_calls = counter.total("dynamodb")
+                counter.calls.clear()
+                http.http.get("/api/v1/sota?task=image-classification&limit=20")
+                calls[papers] = (paper_calls, counter.total("dynamodb"))
+        for client in clients:
+            client.meta.events.unregister("before-call", counter)
+
+    small, large = scale[1_000], scale[50_000]
+    rows += [
+        Row(
+            "handler time: GET paper vs its raw GetItem (1,000 papers)",
+            small["paper"] * 1e3,
+            "ms",
+            baseline=small["raw_get"] * 1e3,
+            target=1.5,
+            target_on="ratio",
+        ),
+        Row(
+            "handler time: GET sota page vs its raw Query (1,000 papers)",
+            small["sota"] * 1e3,
+            "ms",
+            baseline=small["raw_query"] * 1e3,
+            target=1.5,
+            target_on="ratio",
+        ),
+        Row(
+            "scale: DynamoDB calls, paper + sota page, 50,000 papers (vs 1,000)",
+            sum(calls[50_000]),
+            baseline=sum(calls[1_000]),
+            target=1.0,
+            target_on="ratio",
+        ),
+        Row(
+            "scale: GET paper latency, 50,000 vs 1,000 papers",
+            large["paper"] * 1e3,
+            "ms",
+            baseline=small["paper"] * 1e3,
+            target=1.2,
+            target_on="ratio",
+        ),
+        Row(
+            "scale: GET sota latency, 50,000 vs 1,000 papers (moto scans GSIs)",
+            large["sota"] * 1e3,
+            "ms",
+            baseline=small["sota"] * 1e3,
+            target=1.2,
+            target_on="ratio",
+        ),
+        Row(
+            "scale: GET paper time outside AWS calls, 50,000 vs 1,000 papers",
+            large["paper_own"] * 1e3,
+            "ms",
+            baseline=small["paper_own"] * 1e3,
+            target=1.2,
+            target_on="ratio",
+        ),
+        Row(
+            "scale: GET sota time outside AWS calls, 50,000 vs 1,000 papers",
+            large["sota_own"] * 1e3,
+            "ms",
+            baseline=small["sota_own"] * 1e3,
+            target=1.2,
+            target_on="ratio",
+        ),
+    ]
+    rows += cost_rows(small["paper"])
+    return rows
+
+
+def cost_rows(read_seconds: float) -> list[Row]:
+    """Dollars at list prices, from the measured call counts and handler durations (moto
+    times stand in for Lambda durations; Lambda bills per ms, 512 MB)."""
+    per_read = (
+        PRICE["api"]
+        + PRICE["lambda_request"]
+        + PRICE["lambda_gb_s"] * LAMBDA_GB * max(read_seconds, 0.001)
+        + PRICE["ddb_read"] * 1  # one GetItem (<= 4 KB eventually consistent = 0.5 RRU)
+    )
+    # A submission: API + Lambda (4 DynamoDB calls: 2 reads, a 2-3 item transaction, 1 put),
+    # 1-2 S3 PUTs -> SQS -> validator Lambda (2 reads, 1 write) -> 2 stream invocations
+    # (paper recompute: 2 reads + 1 query + 2 writes; agent rating: 1 query + 2 writes),
+    # plus the later promotion (API + 1 write) and its recompute.
+    submit = (
+        2 * PRICE["api"]
+        + 5 * PRICE["lambda_request"]
+        + 5 * PRICE["lambda_gb_s"] * LAMBDA_GB * 0.1
+        + 10 * PRICE["ddb_read"]
+        + 14 * PRICE["ddb_write"]
+        + 2 * PRICE["s3_put"]
+        + 3 * PRICE["sqs"]
+    )
+    return [
+        Row("cost: dollars per million reads (GET paper)", per_read * 1e6, "$"),
+        Row("cost: dollars per thousand submissions (submit+validate+promote)", submit * 1e3, "$"),
+    ]
+
+
+def run() -> list[Row]:
+    return cold_start_rows() + request_rows()
+
+
+if __name__ == "__main__":
+    print(json.dumps([r.__dict__ for r in run()], indent=1))
