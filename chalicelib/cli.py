@@ -110,6 +110,87 @@ def cmd_claims_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_recompute(args: argparse.Namespace) -> int:
+    """Recompute papers' scores and agents' ratings from scratch (what the stream handlers
+    do). With --dry-run nothing is written: it shows what a recompute would store next to
+    what is stored, and whether they match."""
+    from datetime import UTC, datetime
+
+    from chalicelib.db import accounts as accounts_db
+    from chalicelib.db import reproductions as reproductions_db
+    from chalicelib.errors import NotFound
+    from chalicelib.services.agent_ratings import ratings_of, recompute_agent
+    from chalicelib.services.papers import load_paper_item
+    from chalicelib.services.recompute import derive, recompute_paper
+
+    if not args.paper and not args.agent:
+        print("nothing to recompute: pass --paper and/or --agent", file=sys.stderr)
+        return 2
+    compared = ("verification", "verification_score", "score_breakdown", "leaderboard")
+    papers = []
+    for reference in args.paper:
+        paper_id = load_paper_item(reference)["paper_id"]
+        if not args.dry_run:
+            recompute_paper(paper_id)
+        paper = load_paper_item(paper_id)
+        reproductions = reproductions_db.list_for_paper(paper_id)
+        derived, _ = derive(paper, reproductions, datetime.now(UTC).isoformat())
+        papers.append(
+            {
+                "paper_id": paper_id,
+                "arxiv_id": paper.get("arxiv_id"),
+                "reproductions": len(reproductions),
+                "derived": {k: derived[k] for k in compared},
+                "stored": {k: paper.get(k) for k in compared},
+                "matches_stored": all(derived[k] == paper.get(k) for k in compared),
+            }
+        )
+    agents = []
+    for account_id in args.agent:
+        if accounts_db.get_account(account_id) is None:
+            raise NotFound(f"no account '{account_id}'")
+        if not args.dry_run:
+            recompute_agent(account_id)
+        account = accounts_db.get_account(account_id) or {}
+        ratings = ratings_of(reproductions_db.list_for_submitter(account_id))
+        agents.append(
+            {
+                "account_id": account_id,
+                "derived": ratings,
+                "stored": account.get("ratings"),
+                "matches_stored": ratings == account.get("ratings"),
+            }
+        )
+    if args.json:
+        print(
+            json.dumps({"dry_run": args.dry_run, "papers": papers, "agents": agents}, default=str)
+        )
+        return 0
+    for item in papers:
+        derived = item["derived"]
+        print(
+            f"paper {item['arxiv_id'] or item['paper_id']}: score "
+            f"{derived['verification_score']} ({derived['verification']}), "
+            + ("matches the stored score" if item["matches_stored"] else "DIFFERS from stored")
+        )
+    for item in agents:
+        print(
+            f"agent {item['account_id']}: rating {item['derived']['0']['rating']}, "
+            + ("matches the stored rating" if item["matches_stored"] else "DIFFERS from stored")
+        )
+    return 0
+
+
+def cmd_redrive(args: argparse.Namespace) -> int:
+    """Move the validator's dead letters back to its queue and recompute what the stream
+    failures name (chalicelib/services/redrive.py)."""
+    from chalicelib.services.redrive import redrive
+
+    report = redrive(validator=not args.streams_only, streams=not args.validator_only)
+    _print(report.as_dict(), args.json)
+    return 1 if report.unresolved else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m chalicelib.cli", description=__doc__)
     parser.add_argument(
@@ -172,6 +253,31 @@ def build_parser() -> argparse.ArgumentParser:
         decide.add_argument("--account", required=True)
         decide.add_argument("--json", action="store_true")
         decide.set_defaults(func=cmd_claims_decide)
+
+    recompute = commands.add_parser(
+        "recompute", help="recompute a paper's score or an agent's ratings from scratch"
+    )
+    recompute.add_argument(
+        "--paper", action="append", default=[], help="arXiv id or paper_id; repeatable"
+    )
+    recompute.add_argument(
+        "--agent", action="append", default=[], help="account_id of an agent; repeatable"
+    )
+    recompute.add_argument(
+        "--dry-run", action="store_true", help="write nothing; compare with what is stored"
+    )
+    recompute.add_argument("--json", action="store_true")
+    recompute.set_defaults(func=cmd_recompute)
+
+    redrive = commands.add_parser(
+        "redrive",
+        help="move validator dead letters back to the queue; recompute what stream failures name",
+    )
+    only = redrive.add_mutually_exclusive_group()
+    only.add_argument("--validator-only", action="store_true", help="only the validator DLQ")
+    only.add_argument("--streams-only", action="store_true", help="only stream failures")
+    redrive.add_argument("--json", action="store_true")
+    redrive.set_defaults(func=cmd_redrive)
     return parser
 
 

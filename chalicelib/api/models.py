@@ -4,16 +4,38 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+)
 
-from chalicelib.domain.replay import ReplayLog
+from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
+from chalicelib.domain.replay import ReplayLog, integral_float_to_int
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=200, strip_whitespace=True)]
+# A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
+# digits) names no task, and finds nothing. Not stripped: the length is that of what was sent.
+Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+# What the server accepts as a paper reference (documented in the OpenAPI document; the check
+# itself is chalicelib.services.papers.resolve_paper_id, which also accepts arxiv.org URLs).
+PAPER_REFERENCE_PATTERN = (
+    r"^(?:(?:arXiv:)?(?:\d{2}(?:0[1-9]|1[0-2])\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})"
+    r"(?:v\d+)?|p[0-9a-f]{16})$"
+)
+PaperReference = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=200),
+    Field(json_schema_extra={"pattern": PAPER_REFERENCE_PATTERN}),
+]
 
 
 class _Out(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class ErrorBody(_Out):
@@ -81,7 +103,7 @@ class PaperView(_Out):
 
 
 class SotaQuery(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     task: Name = Field(description="Task name or slug, case-insensitive")
     dataset: Name | None = Field(default=None, description="Dataset name or slug")
@@ -117,16 +139,51 @@ class SotaPage(_Out):
 
 # --- write path ----------------------------------------------------------------------------
 
-StrictTier = Annotated[int, Field(strict=True, ge=1, le=3)]
+
+def _storable(value: float) -> float:
+    if not is_storable_number(value):
+        raise ValueError(
+            f"must be 0 or have a magnitude between {STORABLE_MIN:g} and {STORABLE_MAX:g}"
+        )
+    return value
+
+
+# A finite number the ledger can store (DynamoDB's range), documented as such.
+MetricValue = Annotated[
+    float,
+    Field(strict=True, allow_inf_nan=False),
+    AfterValidator(_storable),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number", "minimum": STORABLE_MIN, "maximum": STORABLE_MAX},
+                {"type": "number", "minimum": -STORABLE_MAX, "maximum": -STORABLE_MIN},
+                {"const": 0},
+            ]
+        }
+    ),
+]
+# An allow-listed log URL, as chalicelib.domain.urls.canonical_log_url checks it: https, an
+# exact host of the allow-list, then a path, query or fragment of visible ASCII (no backslash).
+LOG_URL_PATTERN = (
+    r"^https://(?:github\.com|gist\.github\.com|wandb\.ai|colab\.research\.google\.com|"
+    r"huggingface\.co)(?:[/?#][!-\[\]-~]*)?$"
+)
+# Pasted output: no NUL, and not only whitespace (Python's str.isspace, spelled out so that
+# every regex dialect reads it the same).
+WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+RUN_LOG_PATTERN = rf"^[^\x00]*[^\x00{WHITESPACE}][^\x00]*$"
+
+StrictTier = Annotated[int, Field(strict=True, ge=1, le=3), BeforeValidator(integral_float_to_int)]
 ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 
 class ReproductionSubmission(BaseModel):
     """POST /api/reproductions. Unknown fields are refused (no mass assignment)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
-    paper_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+    paper_id: PaperReference = Field(
         description="paper_id from GET /api/v1/papers/{arxiv_id}, or an arXiv id"
     )
     tier_claimed: StrictTier = Field(
@@ -136,12 +193,13 @@ class ReproductionSubmission(BaseModel):
         description="GPU model and count, VRAM, OS"
     )
     run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] = Field(
+        json_schema_extra={"pattern": RUN_LOG_PATTERN},
         description="an https URL on github.com, gist.github.com, wandb.ai, "
         "colab.research.google.com or huggingface.co, or pasted terminal output "
-        "(at most 10,000 characters)"
+        "(at most 10,000 characters)",
     )
     actual_metric_name: ShortText | None = None
-    actual_metric_value: Annotated[float, Field(strict=True, allow_inf_nan=False)] | None = None
+    actual_metric_value: MetricValue | None = None
     dataset: ShortText | None = None
     run_id: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
     replay_log: ReplayLog | None = None
@@ -225,7 +283,7 @@ class ReproductionPage(_Out):
 
 
 class PageQuery(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     limit: int = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
@@ -235,17 +293,24 @@ RelativePath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
 
 
 class Workspace(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    repo_url: Annotated[str, StringConstraints(min_length=1, max_length=2048)] | None = None
+    repo_url: (
+        Annotated[
+            str,
+            StringConstraints(min_length=1, max_length=2048),
+            Field(json_schema_extra={"pattern": LOG_URL_PATTERN}),
+        ]
+        | None
+    ) = None
     commit: Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{7,64}$")] | None = None
     files: Annotated[list[RelativePath], Field(max_length=10_000)] = Field(default_factory=list)
 
 
 class RunRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    paper_id: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    paper_id: PaperReference
     memoryless: Annotated[bool, Field(strict=True)] = False
     workspace: Workspace = Field(default_factory=Workspace)
 
@@ -269,7 +334,7 @@ class DecisionView(_Out):
 
 
 class AuthorClaimRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     evidence: Annotated[str, StringConstraints(min_length=1, max_length=2000)] = Field(
         description="why you are an author: a URL (e.g. your page listing the paper) or text"
@@ -284,7 +349,7 @@ class AuthorClaimView(_Out):
 
 
 class QueueQuery(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     task: Name | None = Field(default=None, description="Task name or slug; all tasks if absent")
     limit: int = Field(default=20, ge=1, le=100)
@@ -309,7 +374,7 @@ class QueuePage(_Out):
 
 
 class AgentsQuery(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     trust_tier: int | None = Field(default=None, ge=0, le=2)
     limit: int = Field(default=20, ge=1, le=100)

@@ -8,7 +8,7 @@ from typing import Any
 from chalice import Blueprint, Response
 from pydantic import BaseModel
 
-from chalicelib.api.models import ErrorResponse
+from chalicelib.api.models import PAPER_REFERENCE_PATTERN, ErrorResponse
 from chalicelib.api.registry import ENDPOINTS, Endpoint, endpoint
 
 docs_api = Blueprint(__name__)
@@ -40,17 +40,31 @@ def _query_parameters(model: type[BaseModel], components: dict[str, Any]) -> lis
     ]
 
 
+# Path parameters whose values the server checks beyond "a string" (others: any string;
+# an unknown id is a 404).
+PATH_PARAMETERS: dict[str, dict[str, Any]] = {
+    "arxiv_id": {
+        "schema": {"type": "string", "pattern": PAPER_REFERENCE_PATTERN},
+        "description": "An arXiv id (2104.09376, 2104.09376v2, arXiv:2104.09376; an old-style "
+        "id with its slash URL-encoded, hep-th%2F9901001) or a paper_id; arxiv.org abs/pdf "
+        "URLs are accepted as well. Anything else is a 400.",
+    },
+}
+
+
+def _path_parameter(name: str) -> dict[str, Any]:
+    spec = PATH_PARAMETERS.get(name, {"schema": {"type": "string"}})
+    return {"name": name, "in": "path", "required": True, **spec}
+
+
 def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
     op: dict[str, Any] = {
-        "operationId": re.sub(r"[^a-zA-Z0-9]+", "_", f"{ep.method} {ep.path}").strip("_"),
+        "operationId": _operation_id(ep),
         "summary": ep.summary,
         "tags": list(ep.tags),
         "responses": {},
     }
-    params = [
-        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-        for name in re.findall(r"{(\w+)}", ep.path)
-    ]
+    params = [_path_parameter(name) for name in re.findall(r"{(\w+)}", ep.path)]
     if ep.query_model:
         params += _query_parameters(ep.query_model, components)
     if params:
@@ -72,11 +86,41 @@ def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
     return op
 
 
+def _operation_id(ep: Endpoint) -> str:
+    return re.sub(r"[^a-zA-Z0-9]+", "_", f"{ep.method} {ep.path}").strip("_")
+
+
+def _links(ep: Endpoint) -> dict[str, Any]:
+    """OpenAPI links from `ep`'s success response to every other operation whose path
+    parameters are all top-level fields of that response, by name (a submitted
+    reproduction's `reproduction_id` -> get / promote / reject it; a paper's `arxiv_id` ->
+    its reproductions ...). Clients and stateful testers follow them."""
+    if ep.response_model is None:
+        return {}
+    fields = set(ep.response_model.model_fields)
+    links: dict[str, Any] = {}
+    for target in ENDPOINTS:
+        shared = re.findall(r"{(\w+)}", target.path)
+        if target is ep or not shared or not set(shared) <= fields:
+            continue
+        links[_operation_id(target)] = {
+            "operationId": _operation_id(target),
+            "parameters": {name: f"$response.body#/{name}" for name in shared},
+            "description": f"{target.method} {target.path} with this response's "
+            + ", ".join(shared),
+        }
+    return links
+
+
 def build_openapi() -> dict[str, Any]:
     components: dict[str, Any] = {}
     paths: dict[str, Any] = {}
     for ep in ENDPOINTS:
-        paths.setdefault(ep.path, {})[ep.method.lower()] = _operation(ep, components)
+        operation = _operation(ep, components)
+        links = _links(ep)
+        if links:
+            operation["responses"][str(ep.status)]["links"] = links
+        paths.setdefault(ep.path, {})[ep.method.lower()] = operation
     return {
         "openapi": "3.1.0",
         "info": {

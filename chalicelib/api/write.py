@@ -236,6 +236,6 @@ for _action, _verify in (("verify", True), ("reject", False)):
         summary=f"{_action.capitalize()} an author claim (admin).",
         response_model=AuthorClaimView,
         auth="admin",
-        errors=(403, 404, 409),
+        errors=(400, 403, 404, 409),
         tags=("admin",),
     )(_decide_claim)

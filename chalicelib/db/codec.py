@@ -9,6 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+# DynamoDB numbers: magnitudes from 1e-130 to below 1e126 (and 0); boto3 refuses others.
+STORABLE_MIN, STORABLE_MAX = 1e-130, 1e125
+
+
+def is_storable_number(value: float) -> bool:
+    """Whether DynamoDB can store `value` (0, or a magnitude within 1e-130 .. 1e125)."""
+    return value == 0 or STORABLE_MIN <= abs(value) <= STORABLE_MAX
+
 
 def _to_storable(value: Any) -> Any:
     if isinstance(value, float):

@@ -5,7 +5,8 @@ Pure: the caller loads the log and the run; nothing here touches storage.
 Decisions where the spec leaves room:
 - Timestamps must be ISO-8601 strings (or `datetime` objects) with a timezone; numbers such as
   Unix epochs are refused, because their meaning cannot be checked.
-- Integer fields are strict: `5.0`, `"5"` and `true` are refused where an integer is expected.
+- Integer fields are strict: `"5"`, `true` and `5.5` are refused where an integer is expected.
+  `5.0` is taken as 5: JSON Schema, and so our OpenAPI document, counts it as an integer.
 - `file_read_replay` reads the path from a read tool's `input`: either the plain path or a JSON
   object with a `path`, `file_path` or `filename` key. Paths are compared after POSIX
   normalisation (`./a/b.py` == `a/b.py`, `a/../b` == `b`, backslashes read as `/`); absolute or
@@ -37,9 +38,21 @@ CHECK_NON_EMPTY = "non_empty"
 CHECK_TIMESTAMP_BOUNDS = "timestamp_bounds"
 CHECK_FILE_READ_REPLAY = "file_read_replay"
 
-_STRICT = ConfigDict(extra="forbid", allow_inf_nan=False)
+_STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
-NonNegativeInt = Annotated[int, Field(ge=0, strict=True)]
+
+def integral_float_to_int(value: Any) -> Any:
+    """`5.0` -> `5` (JSON Schema's `integer` includes numbers with a zero fractional part);
+    anything else is left for the strict integer check to accept or refuse."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
+        return int(value)
+    return value
+
+
+# At most 2^53, as for every integer in a request body (chalicelib/api/strict_json.py).
+NonNegativeInt = Annotated[
+    int, Field(ge=0, le=2**53, strict=True), BeforeValidator(integral_float_to_int)
+]
 IoText = Annotated[str, Field(max_length=MAX_IO_CHARS)]
 
 

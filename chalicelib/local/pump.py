@@ -10,8 +10,13 @@ event handlers with Lambda's semantics, because `chalice local` never runs them.
   number (like `ReportBatchItemFailures`) up to `max_attempts` times; then the failing records
   are sent to the on-failure queue and the shard moves on.
 
-`fault_rate` makes a share of invocations fail before the handler runs (a switch for fault
-injection tests; production code paths are untouched).
+Fault injection (switches for tests; production code paths are untouched):
+- `fault_rate`: a share of invocations fail before the handler runs.
+- `timeout_rate`: a share of invocations "time out" like a Lambda function that hits its
+  timeout: the pump picks a cut-off of 0..`TIMEOUT_MAX_CALLS` AWS calls; the handler's AWS
+  calls from the cut-off on raise (the function was killed there, so nothing after it
+  happens), and the invocation fails as a whole even if the handler got through every call
+  (the work was done but the response was lost). Either way the whole batch is retried.
 """
 
 from __future__ import annotations
@@ -52,10 +57,46 @@ class PumpStats:
     records_delivered: int = 0
     dead_lettered: int = 0
     injected_faults: int = 0
+    injected_timeouts: int = 0
 
 
 class InjectedFault(RuntimeError):
     pass
+
+
+class InjectedTimeout(BaseException):
+    """The handler was "killed" by an injected timeout. A BaseException, so that no handler
+    code (`except Exception`, Powertools' per-record failure handling) swallows it: like a
+    real timeout it ends the whole invocation."""
+
+
+TIMEOUT_MAX_CALLS = 6  # the cut-off of an injected timeout: after 0..6 AWS calls
+
+
+class _TimeoutInjector:
+    """A botocore `before-call` hook on the shared clients. While an invocation with an
+    injected timeout runs (on the pump's thread only: the HTTP server's threads share the
+    clients), every AWS call from the cut-off on raises InjectedTimeout."""
+
+    def __init__(self) -> None:
+        self.thread: int | None = None
+        self.budget = 0
+        self.killed = False
+        self.hooked: set[int] = set()
+
+    def hook(self, clients: list[Any]) -> None:
+        for client in clients:
+            if id(client) not in self.hooked:
+                client.meta.events.register("before-call", self)
+                self.hooked.add(id(client))
+
+    def __call__(self, **_: Any) -> None:
+        if self.thread != threading.get_ident():
+            return
+        if self.budget <= 0:
+            self.killed = True
+            raise InjectedTimeout("injected timeout: the function was killed here")
+        self.budget -= 1
 
 
 @dataclass
@@ -75,12 +116,15 @@ class EventPump:
         stream_failure_queue_url: str | None = None,
         max_attempts: int = 3,
         fault_rate: float = 0.0,
+        timeout_rate: float = 0.0,
         seed: int | None = None,
     ) -> None:
         self.app = app
         self.stream_failure_queue_url = stream_failure_queue_url
         self.max_attempts = max_attempts
         self.fault_rate = fault_rate
+        self.timeout_rate = timeout_rate
+        self._timeouts = _TimeoutInjector()
         self.random = random.Random(seed)
         self.stats = PumpStats()
         self._shards: dict[tuple[str, str], _Shard] = {}
@@ -97,7 +141,10 @@ class EventPump:
         if self.fault_rate and self.random.random() < self.fault_rate:
             self.stats.injected_faults += 1
             self.stats.failed_invocations += 1
+            log.warning("injected fault in %s (%d records)", name, len(event["Records"]))
             raise InjectedFault(f"injected fault in {name}")
+        if self.timeout_rate and self.random.random() < self.timeout_rate:
+            return self._invoke_with_timeout(name, event)
         try:
             result = self.app.handler_map[name](event, LambdaContext(function_name=name))
         except Exception as exc:
@@ -105,6 +152,28 @@ class EventPump:
             log.warning("handler %s failed: %s: %s", name, type(exc).__name__, exc)
             raise
         return result if isinstance(result, dict) else None
+
+    def _invoke_with_timeout(self, name: str, event: dict[str, Any]) -> dict[str, Any] | None:
+        """Run the handler until an injected timeout kills it (or let it finish and lose its
+        response); the invocation fails either way."""
+        injector = self._timeouts
+        injector.hook([aws.client(s) for s in ("dynamodb", "s3", "sqs", "dynamodbstreams")])
+        injector.budget = self.random.randint(0, TIMEOUT_MAX_CALLS)
+        injector.killed = False
+        injector.thread = threading.get_ident()
+        try:
+            self.app.handler_map[name](event, LambdaContext(function_name=name))
+        except InjectedTimeout:
+            pass
+        except Exception as exc:
+            log.warning("handler %s failed: %s: %s", name, type(exc).__name__, exc)
+        finally:
+            injector.thread = None
+        self.stats.injected_timeouts += 1
+        self.stats.failed_invocations += 1
+        where = "mid-way" if injector.killed else "after the handler returned"
+        log.warning("injected timeout in %s (%s, %d records)", name, where, len(event["Records"]))
+        raise InjectedFault(f"injected timeout in {name} ({where})")
 
     # --- SQS ----------------------------------------------------------------------------
 

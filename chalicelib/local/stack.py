@@ -66,14 +66,14 @@ def start_stack(
     moto_port: int = 4566,
     load_sample: bool = True,
     fault_rate: float = 0.0,
+    timeout_rate: float = 0.0,
     log: Any = print,
 ) -> Stack:
     from chalice.cli import CLIFactory
     from chalice.local import LocalDevServer
-    from moto.server import ThreadedMotoServer
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request log lines
-    moto = ThreadedMotoServer(ip_address=host, port=moto_port, verbose=False)
+    moto = _atomic_moto_server()(ip_address=host, port=moto_port, verbose=False)
     moto.start()
     moto_url = f"http://{host}:{moto.get_host_and_port()[1]}"
     _configure_environment(moto_url, prefix="sotav-local")
@@ -90,7 +90,10 @@ def start_stack(
     app = app_module.app
 
     pump = EventPump(
-        app, stream_failure_queue_url=resources.stream_failures_queue_url, fault_rate=fault_rate
+        app,
+        stream_failure_queue_url=resources.stream_failures_queue_url,
+        fault_rate=fault_rate,
+        timeout_rate=timeout_rate,
     )
     if load_sample:
         from chalicelib.services.ingest import ingest_files
@@ -112,8 +115,11 @@ def start_stack(
         )
     pump.start()
 
+    _per_thread_requests(app)
     config = CLIFactory(str(ROOT)).create_config_obj(chalice_stage_name="dev")
-    http = LocalDevServer(app, config, host, port)
+    http = LocalDevServer(
+        app, config, host, port, handler_cls=_request_handler(), server_cls=_http_server()
+    )
     http_thread = threading.Thread(target=http.serve_forever, name="http", daemon=True)
     http_thread.start()
     api_port = http.server.server_address[1]
@@ -129,6 +135,94 @@ def start_stack(
     )
 
 
+def _atomic_moto_server() -> Any:
+    """moto's server handles requests on concurrent threads, and its DynamoDB backend checks
+    a condition and writes without a lock: two concurrent conditional writes could both
+    succeed (two reviewers promoting one reproduction at once both "won"). DynamoDB applies
+    each request atomically; so does this server, by handling one DynamoDB request at a time
+    (other services, such as SQS long polls, are not held up)."""
+    from moto.moto_server.threaded_moto_server import ThreadedMotoServer
+    from moto.moto_server.werkzeug_app import (
+        DomainDispatcherApplication,
+        MotoRequestHandler,
+        create_backend_app,
+    )
+    from werkzeug.serving import make_server
+
+    class AtomicMotoServer(ThreadedMotoServer):  # type: ignore[misc]
+        def _server_entry(self) -> None:
+            backends = DomainDispatcherApplication(create_backend_app)
+            lock = threading.Lock()
+
+            def one_at_a_time(environ: Any, start_response: Any) -> Any:
+                if not environ.get("HTTP_X_AMZ_TARGET", "").startswith("DynamoDB_"):
+                    return backends(environ, start_response)
+                with lock:
+                    return list(backends(environ, start_response))
+
+            self._server = make_server(
+                self._ip_address,
+                self._port,
+                one_at_a_time,
+                True,
+                request_handler=MotoRequestHandler,
+            )
+            self._server_ready_event.set()
+            self._server.serve_forever()
+
+    return AtomicMotoServer
+
+
+def _per_thread_requests(app: Any) -> None:
+    """Chalice keeps the request being handled on the app object (`app.current_request`,
+    which every Blueprint reads). Lambda runs one request per instance at a time, but the
+    local server handles requests on concurrent threads, and two requests at once read each
+    other's body and headers (a submission saw a promote's empty body). Make the request
+    and the Lambda context per thread."""
+    state = threading.local()
+
+    def per_thread(name: str) -> property:
+        return property(
+            lambda _: getattr(state, name, None), lambda _, value: setattr(state, name, value)
+        )
+
+    base = type(app)
+    app.__class__ = type(
+        base.__name__,
+        (base,),
+        {
+            "current_request": per_thread("current_request"),
+            "lambda_context": per_thread("lambda_context"),
+        },
+    )
+
+
+def _request_handler() -> Any:
+    """Chalice's local request handler serves GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS;
+    any other method (TRACE, QUERY ...) got http.server's HTML 501 page. Send every method
+    through the app, which answers our JSON 405 as for any method a route does not define."""
+    from chalice.local import ChaliceRequestHandler
+
+    class RequestHandler(ChaliceRequestHandler):
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("do_"):  # http.server looks up do_<METHOD>
+                return self._generic_handle
+            raise AttributeError(name)
+
+    return RequestHandler
+
+
+def _http_server() -> Any:
+    """Chalice's threaded local server keeps http.server's listen backlog of 5: a burst of
+    concurrent clients (agents submitting at once) got connection resets. Allow 128."""
+    from chalice.local import ThreadedHTTPServer
+
+    class HTTPServer(ThreadedHTTPServer):
+        request_queue_size = 128
+
+    return HTTPServer
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m chalicelib.local", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
@@ -141,6 +235,12 @@ def main(argv: list[str] | None = None) -> int:
         default=float(os.environ.get("SOTAV_PUMP_FAULT_RATE", "0")),
         help="share of handler invocations the pump fails on purpose (fault injection)",
     )
+    parser.add_argument(
+        "--timeout-rate",
+        type=float,
+        default=float(os.environ.get("SOTAV_PUMP_TIMEOUT_RATE", "0")),
+        help="share of handler invocations the pump kills part-way, like a Lambda timeout",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
@@ -152,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
             moto_port=args.moto_port,
             load_sample=not args.no_sample,
             fault_rate=args.fault_rate,
+            timeout_rate=args.timeout_rate,
             log=lambda line: print(line, flush=True),
         )
     except OSError as exc:
@@ -162,16 +263,22 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 1
     api = stack.api_url
+    moto_env = "" if args.moto_port == 4566 else f"MOTO_PORT={args.moto_port} "
+    cli = f"{moto_env}.venv/bin/python -m chalicelib.cli"
     print(
         f"""
 SOTAVerified is running.
   API        {api}   (OpenAPI: {api}/api/v1/openapi.json)
+  Web pages  {api}/?task=node-property-prediction   (SOTA table, papers, agents)
+  Review     {api}/review   (sign in with a reviewer key)
   moto       {stack.moto_url}
 Try:
   curl -s {api}/api/v1/papers/2104.09376
   curl -s '{api}/api/v1/sota?task=node-property-prediction&sort=score'
 Admin CLI against this stack (in another terminal):
-  .venv/bin/python -m chalicelib.cli accounts create --role agent --name my-agent --json
+  {cli} accounts create --role agent --name my-agent --json
+  {cli} accounts create --role reviewer --name YOUR-NAME
+    (prints a reviewer key once: paste it at {api}/login to review submissions)
 Ready. Press Ctrl-C to stop.""",
         flush=True,
     )

@@ -61,7 +61,7 @@ def sota(
     task_slug = slugify(task)
     dataset_slug = slugify(dataset) if dataset is not None else None
     if not task_slug or dataset_slug == "":
-        raise InvalidRequest("task and dataset must contain letters or digits")
+        return [], None  # a name without letters or digits names no task or dataset
     return leaderboard_db.query_rows(
         task_slug=task_slug,
         dataset_slug=dataset_slug,

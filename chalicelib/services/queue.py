@@ -8,7 +8,6 @@ from typing import Any
 from chalicelib.db import queue as queue_db
 from chalicelib.domain.queue import QueueFacts, discounted, explain
 from chalicelib.domain.text import slugify
-from chalicelib.errors import InvalidRequest
 
 
 def queue(
@@ -18,7 +17,7 @@ def queue(
     active runs. The discount for other agents' live runs re-orders the entries of the page."""
     slug = slugify(task) if task is not None else "*"
     if not slug:
-        raise InvalidRequest("task must contain letters or digits")
+        return [], None  # a name without letters or digits names no task
     rows, next_cursor = queue_db.queue_page(slug, limit, cursor)
     runs = queue_db.active_runs([r["paper_id"] for r in rows])
     now = int(time.time())

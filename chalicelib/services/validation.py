@@ -23,6 +23,7 @@ from urllib.parse import unquote_plus
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db import runs as runs_db
 from chalicelib.db import uploads
+from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.log_metrics import check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
 from chalicelib.domain.urls import RunLogError, canonical_log_url
@@ -90,7 +91,9 @@ def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
         except RunLogError as exc:
             checks.append(_check("run_log_url", False, str(exc)))
     else:
-        metrics = extract_metrics(text or "")
+        # A number DynamoDB cannot store (acc: 1e200) is no metric: keep it out, or the
+        # verdict could never be stored and the upload would be retried until dead-lettered.
+        metrics = [m for m in extract_metrics(text or "") if is_storable_number(m.value)]
         extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
         if metrics:
             names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))

@@ -173,13 +173,19 @@ def test_cursor_pages_through_every_row_once(loaded: Any) -> None:
         "task=x&color=red",
         "task=x&task=y",
         "task=x&cursor=garbage",
-        "task=!!!",
     ],
 )
 def test_bad_sota_parameters_get_400_with_the_error_shape(loaded: Any, query: str) -> None:
     status, body = get(loaded, f"/api/v1/sota?{query}")
     assert status == 400
     assert set(body) == {"error"} and body["error"]["message"]
+
+
+@pytest.mark.parametrize("query", ["task=!!!", "task=%20%20", "task=x&dataset=---"])
+def test_a_name_without_letters_or_digits_finds_nothing(loaded: Any, query: str) -> None:
+    """Any text is a name to look up (the OpenAPI document says so: a string); one that
+    slugs to nothing names no task or dataset, like any unknown name."""
+    assert get(loaded, f"/api/v1/sota?{query}") == (200, {"results": [], "next_cursor": None})
 
 
 def test_a_cursor_from_another_query_is_refused(loaded: Any) -> None:

@@ -455,7 +455,8 @@ def _without(name: str) -> str:
 # (id, raw body, status, error code, what the message must say)
 MALFORMED_BODIES: list[tuple[str, str | bytes, int, str | None, str]] = [
     ("tier-as-string", _body(tier_claimed="3"), 422, "invalid_body", "tier_claimed"),
-    ("tier-as-float", _set_raw("tier_claimed", "1.0"), 422, "invalid_body", "tier_claimed"),
+    # 1.0 is an integer to JSON Schema (and to our OpenAPI document): accepted as 1.
+    ("tier-as-fraction", _set_raw("tier_claimed", "1.5"), 422, "invalid_body", "tier_claimed"),
     ("tier-as-bool", _body(tier_claimed=True), 422, "invalid_body", "tier_claimed"),
     ("tier-zero", _body(tier_claimed=0), 422, "invalid_body", "greater than or equal to 1"),
     ("tier-four", _body(tier_claimed=4), 422, "invalid_body", "less than or equal to 3"),
