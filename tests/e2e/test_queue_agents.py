@@ -29,6 +29,23 @@ def queue(stack: LocalStack, who: dict[str, str] | None = None) -> list[dict[str
     return [e for e in response.json()["results"] if e["arxiv_id"] not in RESERVED]
 
 
+def age_runs(stack: LocalStack, paper_id: str, hours: int) -> None:
+    """Move every run on the paper `hours` into the past, in the stack's own moto."""
+    import boto3
+
+    table = boto3.resource(
+        "dynamodb",
+        endpoint_url=f"http://127.0.0.1:{stack.moto_port}",
+        region_name="us-east-1",
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+    ).Table("sotav-local-queue")
+    item = table.get_item(Key={"row_id": f"{paper_id}#runs"})["Item"]
+    for run in item["runs"].values():
+        run["expires_at"] -= hours * 3600
+    table.put_item(Item=item)
+
+
 def test_queue_order_follows_runs_and_reproductions(local_stack: LocalStack) -> None:
     entries = queue(local_stack)
     assert len(entries) >= 2
@@ -57,6 +74,13 @@ def test_queue_order_follows_runs_and_reproductions(local_stack: LocalStack) -> 
     # ... but not for the agent who started it
     mine = {e["paper_id"]: e for e in queue(local_stack, agent)}
     assert mine[top["paper_id"]]["active_runs"] == 0
+
+    # When the run expires (moved 25 h on, as if the clock had run: DynamoDB TTL deletes
+    # lag, so the read itself must ignore expired runs), the discount goes away
+    age_runs(local_stack, top["paper_id"], hours=25)
+    expired = {e["paper_id"]: e for e in queue(local_stack, other)}
+    assert expired[top["paper_id"]]["active_runs"] == 0
+    assert expired[top["paper_id"]]["priority"] == pytest.approx(top["priority"])
 
     # When two independent reproductions of it are promoted, it leaves the queue
     for who in (agent, other):
