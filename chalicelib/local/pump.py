@@ -333,7 +333,7 @@ class EventPump:
                     delivered += self._poll_shard(source, shard)
             return delivered
 
-    def drain(self, timeout: float = 30.0, quiet_passes: int = 2) -> int:
+    def drain(self, timeout: float = 120.0, quiet_passes: int = 2) -> int:
         """Pump until `quiet_passes` consecutive passes deliver nothing (or timeout)."""
         deadline = time.monotonic() + timeout
         total = quiet = 0

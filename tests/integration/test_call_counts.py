@@ -52,7 +52,7 @@ def test_read_requests_make_a_bounded_number_of_dynamodb_calls(
         path = Path(tmp) / "more.json"
         path.write_text(json.dumps(extra))
         ingest_files(evaluation_tables=[path])
-    sample_loaded.pump.drain()
+    sample_loaded.pump.drain(timeout=240)
     large = (
         calls_for("/api/v1/papers/2104.09376"),
         calls_for("/api/v1/sota?task=node-property-prediction&limit=5"),
