@@ -46,8 +46,8 @@ from tests.e2e.own_stack import (
 
 pytestmark = pytest.mark.e2e
 
-MAX_EXAMPLES = 200 if LONG else 12
-STATEFUL_EXAMPLES = 100 if LONG else 10
+MAX_EXAMPLES = 200 if LONG else 10
+STATEFUL_EXAMPLES = 100 if LONG else 8
 PAPERS = ["2401.00001", "2401.00002"]
 REVIEW_PATHS = ("/promote", "/reject")
 
@@ -145,6 +145,18 @@ def _known_papers(case: Any, rng: random.Random) -> None:
         case.path_parameters["arxiv_id"] = rng.choice(PAPERS)
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Give each operation's test its own node id. pytest 9.2 derives a node id from the
+    function's original name and its parameters only, so the items schemathesis makes per
+    operation all had the same id, and pytest-xdist (`make test` runs on 2 workers) ran just
+    one of them. Schemathesis calls this hook for each operation it makes a test of."""
+    from schemathesis.generation.hypothesis.builder import ApiOperationMark
+
+    operation = ApiOperationMark.get(metafunc.function)
+    if operation is not None and "operation_label" in metafunc.fixturenames:
+        metafunc.parametrize("operation_label", [operation.label], ids=[operation.label])
+
+
 @schema.parametrize()
 @settings(
     max_examples=MAX_EXAMPLES,
@@ -152,7 +164,10 @@ def _known_papers(case: Any, rng: random.Random) -> None:
     suppress_health_check=list(HealthCheck),
     derandomize=not LONG,
 )
-def test_every_operation_meets_its_documentation(case: Any, fuzz_env: FuzzEnv) -> None:
+def test_every_operation_meets_its_documentation(
+    case: Any, fuzz_env: FuzzEnv, operation_label: str
+) -> None:
+    assert case.operation.label == operation_label
     _known_papers(case, _rng_for(case))
     response = case.call(base_url=fuzz_env.stack.url)
     case.validate_response(
@@ -241,7 +256,7 @@ def test_stateful_links_submit_get_promote(fuzz_env: FuzzEnv) -> None:
 
 
 @given(st.from_regex(PAPER_REFERENCE_PATTERN, fullmatch=True))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_every_documented_paper_reference_is_accepted(reference: str) -> None:
     """The `arxiv_id` path parameter's and the `paper_id` fields' pattern (OpenAPI) never
     describes an id the server refuses as malformed (which would be a 400)."""
@@ -249,14 +264,14 @@ def test_every_documented_paper_reference_is_accepted(reference: str) -> None:
 
 
 @given(st.from_regex(LOG_URL_PATTERN, fullmatch=True).filter(lambda url: len(url) <= 2048))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_every_documented_workspace_url_is_accepted(url: str) -> None:
     """`workspace.repo_url`'s pattern (OpenAPI) describes only URLs the server accepts."""
     assert canonical_log_url(url)
 
 
 @given(st.from_regex(RUN_LOG_PATTERN, fullmatch=True).filter(lambda text: len(text) <= 10_000))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 def test_documented_pasted_output_is_never_refused_as_empty_or_binary(text: str) -> None:
     """`run_log_url`'s pattern: not only whitespace, no NUL. (A value that looks like a URL
     must also pass the URL rules, which no pattern describes: the fuzzer's strings do not
