@@ -187,6 +187,16 @@ def _board_item(
 
 
 MAX_ROUNDS = 3
+INDEXES = ((LEADERBOARD, "leaderboard_row_ids"), (QUEUE, "queue_row_ids"))
+
+
+def stale_rows(paper: dict[str, Any], derived: dict[str, Any]) -> list[tuple[TableSpec, str]]:
+    """Index rows the previous recompute wrote that the new one no longer has."""
+    stale = []
+    for spec, field in INDEXES:
+        current = set(derived[field])
+        stale += [(spec, row_id) for row_id in paper.get(field, []) if row_id not in current]
+    return stale
 
 
 def recompute_paper(paper_id: str) -> bool:
@@ -208,13 +218,7 @@ def recompute_paper(paper_id: str) -> bool:
         derived, rows = derive(paper, reproductions, now)
         if not papers_db.write_derived(paper_id, derived):
             return False  # a recompute from newer inputs stored its result (and its rows)
-        stale = [
-            (spec, row_id)
-            for spec, field in ((LEADERBOARD, "leaderboard_row_ids"), (QUEUE, "queue_row_ids"))
-            for row_id in paper.get(field, [])
-            if row_id not in set(derived[field])
-        ]
-        papers_db.write_index_rows(rows, stale)
+        papers_db.write_index_rows(rows, stale_rows(paper, derived))
         mine = (derived["computed_source_rev"], derived["computed_repro_stamp"])
         if papers_db.computed_stamp(paper_id) == mine:
             return True
