@@ -12,19 +12,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bench.bench_submission import CallCounter, _stack
-from bench.common import Row
+from bench.common import Row, paired_medians
 
 LOCAL_E2E_SUBMISSIONS = 20
-
-
-def _best(fn: Any, repeat: int = 7, number: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
 
 
 def _realistic_log(chars: int = 10_000) -> str:
@@ -74,8 +64,9 @@ def extraction_rows() -> list[Row]:
 
     log = _realistic_log()
     as_json = json.dumps(log)
-    t_extract = _best(lambda: extract_metrics(log))
-    t_json = _best(lambda: json.loads(as_json))
+    t_extract, t_json = paired_medians(
+        lambda: extract_metrics(log), lambda: json.loads(as_json), rounds=15, number=5
+    )
     return [
         Row(
             "extract metrics from a 10,000-char log (vs json.loads of it)",
@@ -100,8 +91,7 @@ def replay_rows() -> list[Row]:
         return trust_tier(check_replay(log, run, datetime.now(UTC)), run)
 
     assert validate() == 2
-    t_validate = _best(validate, repeat=5, number=1)
-    t_json = _best(lambda: json.loads(raw), repeat=5, number=1)
+    t_validate, t_json = paired_medians(validate, lambda: json.loads(raw), rounds=15)
 
     def peak(fn: Any) -> int:
         tracemalloc.start()

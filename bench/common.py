@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import statistics
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TextIO
 
@@ -53,6 +55,23 @@ def _number(value: float | None, unit: str = "") -> str:
         return "-"
     text = f"{value:,.0f}" if value == int(value) and abs(value) >= 1 else f"{value:,.3g}"
     return f"{text} {unit}".rstrip()
+
+
+def paired_medians(
+    fn: Callable[[], object], baseline: Callable[[], object], rounds: int = 9, number: int = 1
+) -> tuple[float, float]:
+    """Median seconds per call of `fn` and of `baseline`, timed in alternation so that the
+    machine's noise (this is a shared VM) falls on both alike. Each timing covers `number`
+    calls."""
+    fn(), baseline()  # warm caches and lazily built validators
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        for target, out in ((fn, times[0]), (baseline, times[1])):
+            start = time.perf_counter()
+            for _ in range(number):
+                target()
+            out.append((time.perf_counter() - start) / number)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 COLUMNS = ("name", "figure", "baseline", "ratio", "target", "ok")
