@@ -3,9 +3,9 @@ chalicelib/services. See README.md for the architecture."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from chalice import Chalice, ConvertToMiddleware, Response
 
 from chalicelib.api.errors import error_response
@@ -17,12 +17,26 @@ from chalicelib.web.pages import web_pages
 
 settings = get_settings()
 app = Chalice(app_name="sotaverified", configure_logs=False)
-logger = Logger(service="sotaverified", level=settings.log_level)
-app.register_middleware(ConvertToMiddleware(logger.inject_lambda_context), "all")
 app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
 app.register_blueprint(write_api)
 app.register_blueprint(web_pages)
+
+
+@cache
+def _lambda_context_logging() -> ConvertToMiddleware:
+    """Powertools' Logger (service "sotaverified"), built by the first event rather than at
+    import: importing Powertools costs ~50 ms, and the stream and queue functions never log
+    through it."""
+    from aws_lambda_powertools import Logger
+
+    logger = Logger(service="sotaverified", level=settings.log_level)
+    return ConvertToMiddleware(logger.inject_lambda_context)
+
+
+@app.middleware("all")
+def lambda_context_logging(event: Any, get_response: Any) -> Any:
+    return _lambda_context_logging()(event, get_response)
 
 
 @app.middleware("http")

@@ -11,7 +11,7 @@ from typing import Any
 from chalice.utils import to_cfn_resource_name
 
 from chalicelib.db.tables import ALL_TABLES, TableSpec
-from chalicelib.settings import _ENV, Settings
+from chalicelib.settings import _ENV, Settings, SettingsError, settings_from_env
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,9 +115,10 @@ def load_stage(name: str, project_dir: Path = ROOT, region: str = "us-east-1") -
         **config.get("environment_variables", {}),
         **stages[name].get("environment_variables", {}),
     }
-    settings = Settings.model_validate(
-        {field: env[var] for field, var in _ENV.items() if env.get(var)}
-    )
+    try:
+        settings = settings_from_env(env)
+    except SettingsError as exc:
+        raise BuildError(f".chalice/config.json stage {name!r}: {exc}") from None
     expected_prefix = f"sotav-{name}"
     if settings.stage != name or settings.resource_prefix != expected_prefix:
         raise BuildError(

@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chalice import Blueprint, Response
-from pydantic import BaseModel
 
-from chalicelib.api.models import PAPER_REFERENCE_PATTERN, ErrorResponse
 from chalicelib.api.registry import ENDPOINTS, Endpoint, endpoint
+from chalicelib.lazy import LazyModule
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from chalicelib.api import models
+else:  # loaded when the document is first built (chalicelib/lazy.py)
+    models = LazyModule("chalicelib.api.models")
 
 docs_api = Blueprint(__name__)
 _REF = "#/components/schemas/{model}"
+
+
+def _model(name: str) -> type[BaseModel]:
+    model: type[BaseModel] = getattr(models, name)
+    return model
 
 
 def _schema(model: type[BaseModel], components: dict[str, Any]) -> dict[str, Any]:
@@ -40,20 +51,17 @@ def _query_parameters(model: type[BaseModel], components: dict[str, Any]) -> lis
     ]
 
 
-# Path parameters whose values the server checks beyond "a string" (others: any string;
-# an unknown id is a 404).
-PATH_PARAMETERS: dict[str, dict[str, Any]] = {
-    "arxiv_id": {
-        "schema": {"type": "string", "pattern": PAPER_REFERENCE_PATTERN},
-        "description": "An arXiv id (2104.09376, 2104.09376v2, arXiv:2104.09376; an old-style "
-        "id with its slash URL-encoded, hep-th%2F9901001) or a paper_id; arxiv.org abs/pdf "
-        "URLs are accepted as well. Anything else is a 400.",
-    },
-}
-
-
 def _path_parameter(name: str) -> dict[str, Any]:
-    spec = PATH_PARAMETERS.get(name, {"schema": {"type": "string"}})
+    """Path parameters whose values the server checks beyond "a string" say so; others are
+    any string (an unknown id is a 404)."""
+    spec: dict[str, Any] = {"schema": {"type": "string"}}
+    if name == "arxiv_id":
+        spec = {
+            "schema": {"type": "string", "pattern": models.PAPER_REFERENCE_PATTERN},
+            "description": "An arXiv id (2104.09376, 2104.09376v2, arXiv:2104.09376; an "
+            "old-style id with its slash URL-encoded, hep-th%2F9901001) or a paper_id; arxiv.org "
+            "abs/pdf URLs are accepted as well. Anything else is a 400.",
+        }
     return {"name": name, "in": "path", "required": True, **spec}
 
 
@@ -66,21 +74,22 @@ def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
     }
     params = [_path_parameter(name) for name in re.findall(r"{(\w+)}", ep.path)]
     if ep.query_model:
-        params += _query_parameters(ep.query_model, components)
+        params += _query_parameters(_model(ep.query_model), components)
     if params:
         op["parameters"] = params
     if ep.body_model:
         op["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": _schema(ep.body_model, components)}},
+            "content": {"application/json": {"schema": _schema(_model(ep.body_model), components)}},
         }
     if ep.auth:
         op["security"] = [{"bearer": []}]
     ok: dict[str, Any] = {"description": "OK"}
     if ep.response_model:
-        ok["content"] = {"application/json": {"schema": _schema(ep.response_model, components)}}
+        schema = _schema(_model(ep.response_model), components)
+        ok["content"] = {"application/json": {"schema": schema}}
     op["responses"][str(ep.status)] = ok
-    error_ref = {"application/json": {"schema": _schema(ErrorResponse, components)}}
+    error_ref = {"application/json": {"schema": _schema(models.ErrorResponse, components)}}
     for status in sorted({*ep.errors, *((401,) if ep.auth else ())}):
         op["responses"][str(status)] = {"description": "Error", "content": error_ref}
     return op
@@ -97,7 +106,7 @@ def _links(ep: Endpoint) -> dict[str, Any]:
     its reproductions ...). Clients and stateful testers follow them."""
     if ep.response_model is None:
         return {}
-    fields = set(ep.response_model.model_fields)
+    fields = set(_model(ep.response_model).model_fields)
     links: dict[str, Any] = {}
     for target in ENDPOINTS:
         shared = re.findall(r"{(\w+)}", target.path)

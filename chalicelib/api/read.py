@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from chalice import Blueprint, Response
 
-from chalicelib.api.models import (
-    AgentRow,
-    AgentsPage,
-    AgentsQuery,
-    PaperView,
-    QueueEntry,
-    QueuePage,
-    QueueQuery,
-    SotaPage,
-    SotaQuery,
-    SotaRow,
-)
 from chalicelib.api.registry import endpoint, json_response, optional_principal, parse_query
+from chalicelib.lazy import LazyModule
 from chalicelib.services import papers
 from chalicelib.services import queue as queue_service
+
+if TYPE_CHECKING:
+    from chalicelib.api import models
+else:  # pydantic and the models load with the first request (chalicelib/lazy.py)
+    models = LazyModule("chalicelib.api.models")
 
 read_api = Blueprint(__name__)
 
@@ -30,12 +26,12 @@ read_api = Blueprint(__name__)
     summary="A paper with its claimed results, code links and verification score. "
     "Accepts 2104.09376, 2104.09376v2, arXiv:2104.09376, an old-style id with its slash "
     "URL-encoded (hep-th%2F9901001), or a paper_id.",
-    response_model=PaperView,
+    response_model="PaperView",
     errors=(400, 404),
     tags=("papers",),
 )
 def get_paper(arxiv_id: str) -> Response:
-    return json_response(PaperView.from_item(papers.load_paper(arxiv_id)))
+    return json_response(models.PaperView.from_item(papers.load_paper(arxiv_id)))
 
 
 @endpoint(
@@ -43,13 +39,13 @@ def get_paper(arxiv_id: str) -> Response:
     "GET",
     "/api/v1/sota",
     summary="Top results for a task (optionally a dataset), by score or date, paged.",
-    query_model=SotaQuery,
-    response_model=SotaPage,
+    query_model="SotaQuery",
+    response_model="SotaPage",
     errors=(400,),
     tags=("papers",),
 )
 def get_sota() -> Response:
-    query = parse_query(read_api, SotaQuery)
+    query = parse_query(read_api, models.SotaQuery)
     rows, next_cursor = papers.sota(
         task=query.task,
         dataset=query.dataset,
@@ -60,7 +56,9 @@ def get_sota() -> Response:
         cursor=query.cursor,
     )
     return json_response(
-        SotaPage(results=[SotaRow.from_item(r) for r in rows], next_cursor=next_cursor)
+        models.SotaPage(
+            results=[models.SotaRow.from_item(r) for r in rows], next_cursor=next_cursor
+        )
     )
 
 
@@ -71,19 +69,19 @@ def get_sota() -> Response:
     summary="Papers that most need reproduction (claimed results, official code, fewer than "
     "two counted reproductions), by impact, discounted by other agents' active runs; each "
     "entry says why. Send your key to leave your own runs out of the discount.",
-    query_model=QueueQuery,
-    response_model=QueuePage,
+    query_model="QueueQuery",
+    response_model="QueuePage",
     errors=(400,),
     tags=("queue",),
 )
 def get_queue() -> Response:
-    query = parse_query(read_api, QueueQuery)
+    query = parse_query(read_api, models.QueueQuery)
     viewer = optional_principal(read_api)
     entries, next_cursor = queue_service.queue(
         query.task, query.limit, query.cursor, viewer.account_id if viewer else None
     )
     return json_response(
-        QueuePage(results=[QueueEntry(**e) for e in entries], next_cursor=next_cursor)
+        models.QueuePage(results=[models.QueueEntry(**e) for e in entries], next_cursor=next_cursor)
     )
 
 
@@ -93,14 +91,16 @@ def get_queue() -> Response:
     "/api/v1/agents",
     summary="Agent leaderboard by Elo rating; trust_tier=N ranks by the rating computed from "
     "reproductions of trust tier >= N.",
-    query_model=AgentsQuery,
-    response_model=AgentsPage,
+    query_model="AgentsQuery",
+    response_model="AgentsPage",
     errors=(400,),
     tags=("agents",),
 )
 def get_agents() -> Response:
-    query = parse_query(read_api, AgentsQuery)
+    query = parse_query(read_api, models.AgentsQuery)
     rows, next_cursor = queue_service.agents(query.trust_tier, query.limit, query.cursor)
     return json_response(
-        AgentsPage(results=[AgentRow.model_validate(r) for r in rows], next_cursor=next_cursor)
+        models.AgentsPage(
+            results=[models.AgentRow.model_validate(r) for r in rows], next_cursor=next_cursor
+        )
     )

@@ -6,10 +6,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice import Blueprint, Response
-from pydantic import BaseModel, ValidationError
 
 from chalicelib.api.errors import ApiError, response_for
 from chalicelib.api.strict_json import parse_json_body
@@ -17,23 +16,27 @@ from chalicelib.errors import DomainError
 from chalicelib.services.accounts import Principal, Unauthenticated, authenticate
 from chalicelib.settings import get_settings
 
+if TYPE_CHECKING:  # pydantic is imported where bodies are parsed (see chalicelib/lazy.py)
+    from pydantic import BaseModel, ValidationError
+
 
 @dataclass(frozen=True)
 class Endpoint:
     method: str
     path: str
     summary: str
-    response_model: type[BaseModel] | None
+    # Models are named, not imported: classes of chalicelib/api/models.py, loaded on first use.
+    response_model: str | None
     status: int = 200
-    query_model: type[BaseModel] | None = None
-    body_model: type[BaseModel] | None = None
+    query_model: str | None = None
+    body_model: str | None = None
     auth: str | None = None  # None | "agent" | "reviewer" | "admin" | "any"
     errors: tuple[int, ...] = ()
     tags: tuple[str, ...] = field(default_factory=tuple)
 
 
 ENDPOINTS: list[Endpoint] = []
-Q = TypeVar("Q", bound=BaseModel)
+Q = TypeVar("Q", bound="BaseModel")
 
 
 def endpoint(
@@ -125,6 +128,8 @@ def _check_body_size(blueprint: Blueprint) -> None:
 def parse_body(blueprint: Blueprint, model: type[Q]) -> Q:
     """Strict JSON (no NaN/Infinity, no duplicate keys, bounded nesting), then the model:
     malformed JSON -> 400, a body that breaks the model (unknown fields too) -> 422."""
+    from pydantic import ValidationError
+
     data = parse_json_body(blueprint.current_request.raw_body)
     try:
         return model.model_validate(data)
@@ -144,6 +149,8 @@ def validation_details(exc: ValidationError) -> list[dict[str, Any]]:
 
 
 def parse_query(blueprint: Blueprint, model: type[Q]) -> Q:
+    from pydantic import ValidationError
+
     request = blueprint.current_request
     params: Any = request.query_params or {}
     values: dict[str, str] = {}
@@ -166,5 +173,5 @@ def parse_query(blueprint: Blueprint, model: type[Q]) -> Q:
 
 
 def json_response(model: BaseModel | dict[str, Any], status: int = 200) -> Response:
-    body = model.model_dump(mode="json") if isinstance(model, BaseModel) else model
+    body = model if isinstance(model, dict) else model.model_dump(mode="json")
     return Response(body=body, status_code=status, headers={"Content-Type": "application/json"})

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from chalice import Blueprint, Response
 
-from chalicelib.api.models import (
-    AuthorClaimRequest,
-    AuthorClaimView,
-    DecisionView,
-    PageQuery,
-    ReproductionPage,
-    ReproductionSubmission,
-    ReproductionView,
-    RunRequest,
-    RunView,
-)
 from chalicelib.api.registry import endpoint, json_response, parse_body, parse_query
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.errors import NotFound
+from chalicelib.lazy import LazyModule
 from chalicelib.services import claims, review, runs, submissions
 from chalicelib.services.accounts import Principal
 from chalicelib.services.papers import load_paper_item
+
+if TYPE_CHECKING:
+    from chalicelib.api import models
+else:  # pydantic and the models load with the first request (chalicelib/lazy.py)
+    models = LazyModule("chalicelib.api.models")
 
 write_api = Blueprint(__name__)
 
@@ -28,19 +25,19 @@ SUBMIT_ERRORS = (400, 403, 404, 409, 413, 422, 429)
 
 
 def _submit(principal: Principal) -> Response:
-    body = parse_body(write_api, ReproductionSubmission)
+    body = parse_body(write_api, models.ReproductionSubmission)
     headers = write_api.current_request.headers
     result = submissions.submit_reproduction(
         principal, body.model_dump(mode="json"), headers.get("idempotency-key")
     )
-    return json_response(ReproductionView.from_item(result.item), status=201)
+    return json_response(models.ReproductionView.from_item(result.item), status=201)
 
 
 _SUBMIT_SPEC = {
     "summary": "Submit a reproduction (pasted output or an allow-listed log URL, optional "
     "replay log). Send an Idempotency-Key header to make retries safe.",
-    "body_model": ReproductionSubmission,
-    "response_model": ReproductionView,
+    "body_model": "ReproductionSubmission",
+    "response_model": "ReproductionView",
     "status": 201,
     "auth": "any",
     "errors": SUBMIT_ERRORS,
@@ -63,7 +60,7 @@ def submit_reproduction_unversioned(principal: Principal) -> Response:
     "GET",
     "/api/v1/reproductions/{reproduction_id}",
     summary="One reproduction with its validation verdict (poll it after submitting).",
-    response_model=ReproductionView,
+    response_model="ReproductionView",
     errors=(404,),
     tags=("reproductions",),
 )
@@ -71,7 +68,7 @@ def get_reproduction(reproduction_id: str) -> Response:
     item = reproductions_db.get(reproduction_id) if len(reproduction_id) <= 100 else None
     if item is None:
         raise NotFound(f"no reproduction '{reproduction_id[:100]}'")
-    return json_response(ReproductionView.from_item(item))
+    return json_response(models.ReproductionView.from_item(item))
 
 
 @endpoint(
@@ -79,13 +76,13 @@ def get_reproduction(reproduction_id: str) -> Response:
     "GET",
     "/api/v1/papers/{arxiv_id}/reproductions",
     summary="A paper's reproductions, newest first, paged.",
-    query_model=PageQuery,
-    response_model=ReproductionPage,
+    query_model="PageQuery",
+    response_model="ReproductionPage",
     errors=(400, 404),
     tags=("reproductions",),
 )
 def list_paper_reproductions(arxiv_id: str) -> Response:
-    query = parse_query(write_api, PageQuery)
+    query = parse_query(write_api, models.PageQuery)
     paper = load_paper_item(arxiv_id)
     items, cursor = reproductions_db.query_page(
         "by_paper",
@@ -96,7 +93,9 @@ def list_paper_reproductions(arxiv_id: str) -> Response:
         newest_first=True,
     )
     return json_response(
-        ReproductionPage(results=[ReproductionView.from_item(i) for i in items], next_cursor=cursor)
+        models.ReproductionPage(
+            results=[models.ReproductionView.from_item(i) for i in items], next_cursor=cursor
+        )
     )
 
 
@@ -106,18 +105,18 @@ def list_paper_reproductions(arxiv_id: str) -> Response:
     "/api/v1/runs",
     summary="Start a run on a paper: the server stamps started_at, the attempt number and an "
     "expiry, and fixes the workspace manifest.",
-    body_model=RunRequest,
-    response_model=RunView,
+    body_model="RunRequest",
+    response_model="RunView",
     status=201,
     auth="any",
     errors=(400, 404, 413, 422),
     tags=("runs",),
 )
 def start_run(principal: Principal) -> Response:
-    body = parse_body(write_api, RunRequest)
+    body = parse_body(write_api, models.RunRequest)
     run = runs.start_run(principal, body.model_dump(mode="json"))
     return json_response(
-        RunView.model_validate(
+        models.RunView.model_validate(
             {
                 **{
                     k: run[k]
@@ -143,23 +142,25 @@ def start_run(principal: Principal) -> Response:
     "GET",
     "/api/v1/review/pending",
     summary="The review queue: agent_pending reproductions, oldest first, paged.",
-    query_model=PageQuery,
-    response_model=ReproductionPage,
+    query_model="PageQuery",
+    response_model="ReproductionPage",
     errors=(400,),
     tags=("review",),
 )
 def review_pending() -> Response:
-    query = parse_query(write_api, PageQuery)
+    query = parse_query(write_api, models.PageQuery)
     items, cursor = review.pending_page(query.limit, query.cursor)
     return json_response(
-        ReproductionPage(results=[ReproductionView.from_item(i) for i in items], next_cursor=cursor)
+        models.ReproductionPage(
+            results=[models.ReproductionView.from_item(i) for i in items], next_cursor=cursor
+        )
     )
 
 
 def _decision(principal: Principal, reproduction_id: str, action: str) -> Response:
     item = review.decide(principal, reproduction_id, action)
     return json_response(
-        DecisionView.model_validate(
+        models.DecisionView.model_validate(
             {k: item.get(k) for k in ("reproduction_id", "status", "decided_by", "decided_at")}
         )
     )
@@ -170,7 +171,7 @@ def _decision(principal: Principal, reproduction_id: str, action: str) -> Respon
     "POST",
     "/api/v1/reproductions/{reproduction_id}/promote",
     summary="Promote an agent submission to verified (reviewer or admin; not your own).",
-    response_model=DecisionView,
+    response_model="DecisionView",
     auth="reviewer",
     errors=(403, 404, 409),
     tags=("review",),
@@ -184,7 +185,7 @@ def promote(reproduction_id: str, principal: Principal) -> Response:
     "POST",
     "/api/v1/reproductions/{reproduction_id}/reject",
     summary="Reject an agent submission (reviewer or admin).",
-    response_model=DecisionView,
+    response_model="DecisionView",
     auth="reviewer",
     errors=(403, 404, 409),
     tags=("review",),
@@ -198,18 +199,18 @@ def reject(reproduction_id: str, principal: Principal) -> Response:
     "POST",
     "/api/v1/papers/{arxiv_id}/author-claim",
     summary="Claim authorship of a paper, with evidence; an admin verifies it (+10 points).",
-    body_model=AuthorClaimRequest,
-    response_model=AuthorClaimView,
+    body_model="AuthorClaimRequest",
+    response_model="AuthorClaimView",
     status=201,
     auth="any",
     errors=(400, 404, 413, 422),
     tags=("papers",),
 )
 def author_claim(arxiv_id: str, principal: Principal) -> Response:
-    body = parse_body(write_api, AuthorClaimRequest)
+    body = parse_body(write_api, models.AuthorClaimRequest)
     claim = claims.claim_authorship(principal, arxiv_id, body.evidence)
     return json_response(
-        AuthorClaimView.model_validate(
+        models.AuthorClaimView.model_validate(
             {k: claim[k] for k in ("paper_id", "account_id", "state", "submitted_at")}
         ),
         status=201,
@@ -223,7 +224,7 @@ for _action, _verify in (("verify", True), ("reject", False)):
     ) -> Response:
         claim = claims.decide_claim(arxiv_id, account_id, verify)
         return json_response(
-            AuthorClaimView.model_validate(
+            models.AuthorClaimView.model_validate(
                 {k: claim[k] for k in ("paper_id", "account_id", "state", "submitted_at")}
             )
         )
@@ -234,7 +235,7 @@ for _action, _verify in (("verify", True), ("reject", False)):
         "POST",
         f"/api/v1/admin/papers/{{arxiv_id}}/author-claims/{{account_id}}/{_action}",
         summary=f"{_action.capitalize()} an author claim (admin).",
-        response_model=AuthorClaimView,
+        response_model="AuthorClaimView",
         auth="admin",
         errors=(400, 403, 404, 409),
         tags=("admin",),

@@ -12,7 +12,6 @@ from chalicelib.db import papers as papers_db
 from chalicelib.domain.arxiv import InvalidArxivId, normalise_arxiv_id
 from chalicelib.domain.text import slugify
 from chalicelib.errors import InvalidRequest, NotFound
-from chalicelib.services.recompute import derive
 
 _PAPER_ID = re.compile(r"^p[0-9a-f]{16}$")
 
@@ -43,6 +42,8 @@ def load_paper(reference: str) -> dict[str, Any]:
     if "computed_source_rev" not in paper:
         # Ingested moments ago and not yet recomputed by the stream: derive the view now
         # (a paper that has never been recomputed has no counted reproductions).
+        from chalicelib.services.recompute import derive  # rare; keeps import cheap
+
         derived, _ = derive(paper, [], paper.get("updated_at", ""))
         paper = {**paper, **derived, "updated_at": None}
     return paper

@@ -24,9 +24,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from chalice import Blueprint, Response
-from pydantic import ValidationError
 
-from chalicelib.api.models import SotaQuery
 from chalicelib.db import accounts as accounts_db
 from chalicelib.db import papers as papers_db
 from chalicelib.db import reproductions as reproductions_db
@@ -218,6 +216,10 @@ def sota_page() -> Response:
     form = {k: query[k].strip() for k in SOTA_FIELDS if query.get(k, "").strip()}
     if not form.get("task"):
         return _html(views.sota_page(ctx, form=form, rows=None, next_cursor=None))
+    from pydantic import ValidationError
+
+    from chalicelib.api.models import SotaQuery
+
     try:
         parsed = SotaQuery.model_validate({**form, "cursor": query.get("cursor") or None})
     except ValidationError as exc:

@@ -1,4 +1,5 @@
-"""Importing `app` (a Lambda cold start) creates no AWS client and makes no network call."""
+"""Importing `app` (a Lambda cold start) creates no AWS client, makes no network call and
+leaves the heavy libraries to the code that uses them (bench/bench_reads.py times it)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_importing_app_creates_no_client_and_opens_no_socket() -> None:
         import app
         assert app.app.app_name == "sotaverified"
         assert "boto3" not in sys.modules, "boto3 is imported lazily, on first use"
+        heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic",
+                       "aws_lambda_powertools") or m == "chalicelib.api.models")
+        assert not heavy, f"imported by app: {heavy}"
         print("ok")
         """
     )
@@ -32,3 +36,25 @@ def test_importing_app_creates_no_client_and_opens_no_socket() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+def test_the_first_request_loads_the_models_and_the_logger() -> None:
+    probe = textwrap.dedent(
+        """
+        import sys
+        from chalice.test import Client
+        import app
+        with Client(app.app) as client:
+            response = client.http.get("/api/v1/openapi.json")
+        assert response.status_code == 200, response.body
+        assert "PaperView" in response.json_body["components"]["schemas"]
+        assert "chalicelib.api.models" in sys.modules and "pydantic" in sys.modules
+        assert "aws_lambda_powertools" in sys.modules
+        print("ok")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("ok")

@@ -1,0 +1,28 @@
+"""Modules loaded on first use, so that importing `app` — every Lambda's cold start — stays
+cheap (`bench/bench_reads.py` measures it).
+
+The API models pull in pydantic (~100 ms to import). The stream-recompute functions never need
+it, and the API functions only on their first request, so the route modules reach the models
+through `LazyModule("chalicelib.api.models")` and name them by string in their declarations.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+class LazyModule:
+    """Attribute access imports the module (thread-safe: the import system holds a lock per
+    module, and after the first call it is a `sys.modules` lookup)."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self._name), attribute)
+
+    def __repr__(self) -> str:
+        return f"<lazy module {self._name}>"
