@@ -47,6 +47,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -254,15 +255,45 @@ class _State:
 def extract_metrics(text: str) -> list[ExtractedMetric]:
     """All metric name/value pairs found in pasted terminal output, in order of appearance,
     de-duplicated (same name+value once)."""
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    return _extract(text, _Plan.for_text(text))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Which readers can fire anywhere in a text. Every reader first looks for a marker
+    (`Average`, `copypaste:`, `|`, `@`, ...) in its line, so a reader whose markers are
+    nowhere in the text is left out for all lines: the same result, without 13 calls per
+    line of a long training log (bench/bench_pipeline.py)."""
+
+    readers: tuple[Callable[[str, _State, _Collector], bool], ...]
+    coco_task: bool  # the text names an IoU type somewhere
+    tables: bool  # "|" somewhere (markdown tables)
+    boxes: bool  # box-drawing characters somewhere (Lightning / rich tables)
+
+    @staticmethod
+    def for_text(text: str) -> _Plan:
+        readers = tuple(
+            reader for reader, markers in _READER_MARKERS if any(m in text for m in markers)
+        )
+        return _Plan(
+            readers=readers,
+            coco_task=any(k in text for k in _COCO_TASK_MARKERS),
+            tables="|" in text,
+            boxes=_BOX_DRAWING.search(text) is not None,
+        )
+
+
+def _extract(text: str, plan: _Plan) -> list[ExtractedMetric]:
     out = _Collector()
     state = _State()
-    for raw in text.splitlines():
-        line = _ANSI.sub("", raw) if "\x1b" in raw else raw
-        _read_line(line, state, out)
+    for line in text.splitlines():
+        _read_line(line, state, out, plan)
     return out.metrics
 
 
-def _read_line(line: str, state: _State, out: _Collector) -> None:
+def _read_line(line: str, state: _State, out: _Collector, plan: _Plan) -> None:
     stripped = line.strip()
     if not stripped:
         state.hf_block = False
@@ -270,10 +301,11 @@ def _read_line(line: str, state: _State, out: _Collector) -> None:
         state.box_header = None
         return
 
-    _note_coco_task(line, state)
-    if not line.lstrip().startswith("|") and not _TABLE_LINE.match(line):
+    if plan.coco_task:
+        _note_coco_task(line, state)
+    if plan.tables and not stripped.startswith("|") and not _TABLE_LINE.match(line):
         state.table_mode = None
-    if not _BOX_DRAWING.search(line):
+    if plan.boxes and not _BOX_DRAWING.search(line):
         state.box_header = None
 
     # A progress line (batch n of N, n < N) reports running numbers, not results.
@@ -282,14 +314,17 @@ def _read_line(line: str, state: _State, out: _Collector) -> None:
             if match.group(1) != match.group(2):
                 return
 
-    for reader in _READERS:
+    for reader in plan.readers:
         if reader(line, state, out):
             return
     _read_generic(line, out)
 
 
+_COCO_TASK_MARKERS = ("IoU metric", "annotation type", "Evaluat", "Task:")
+
+
 def _note_coco_task(line: str, state: _State) -> None:
-    if not any(k in line for k in ("IoU metric", "annotation type", "Evaluat", "Task:")):
+    if not any(k in line for k in _COCO_TASK_MARKERS):
         return
     match = _COCO_TASK.search(line)
     if match:
@@ -652,21 +687,26 @@ def _read_generic(line: str, out: _Collector) -> None:
         out.add(" ".join(words), number, "generic")
 
 
-_READERS = (
-    _read_coco,
-    _read_d2_copypaste,
-    _read_yolo,
-    _read_markdown_table,
-    _read_box_table,
-    _read_imagenet,
-    _read_bleu,
-    _read_mmdet,
-    _read_keras,
-    _read_hf_block,
-    _read_json_line,
-    _read_json_block,
-    _read_quoted_pairs,
+# Readers in the order they are tried on a line, each with the markers one of which its line
+# must contain for it to read or change state (see the first test in each reader).
+_READER_MARKERS: tuple[tuple[Callable[[str, _State, _Collector], bool], tuple[str, ...]], ...] = (
+    (_read_coco, ("Average",)),
+    (_read_d2_copypaste, ("copypaste:",)),
+    (_read_yolo, ("Class",)),  # rows count only after a "Class Images ..." header
+    (_read_markdown_table, ("|",)),
+    (_read_box_table, ("│", "┃")),
+    (_read_imagenet, ("@", "Accuracy of the network")),
+    (_read_bleu, ("BLEU", "chrF", "TER")),
+    (_read_mmdet, ("_mAP",)),
+    (_read_keras, ("/",)),
+    (_read_hf_block, ("***",)),  # a block starts at a "***** eval metrics *****" line
+    (_read_json_line, ("{",)),
+    # A block opens at a line with "{" or "["; a lone `"key": value` line is read as well, and
+    # a line of closing brackets is consumed.
+    (_read_json_block, ("{", "[", "}", "]", '"')),
+    (_read_quoted_pairs, ("'", '"', "RESULTS", "-" * 10)),
 )
+_READERS = tuple(reader for reader, _ in _READER_MARKERS)
 
 
 # --------------------------------------------------------------------------------------------
