@@ -29,8 +29,9 @@ from typing import Any
 
 from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
+from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.arxiv import InvalidArxivId, arxiv_id_from_url, normalise_arxiv_id
-from chalicelib.domain.values import parse_metric_value
+from chalicelib.domain.values import ParsedValue, parse_metric_value
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -215,6 +216,9 @@ def _add_row(
         if not metric_name:
             continue
         parsed = parse_metric_value(raw)
+        if parsed.value is not None and not is_storable_number(parsed.value):
+            # e.g. "1e200": a number, but outside what DynamoDB stores; keep it as text.
+            parsed = ParsedValue(None, parsed.raw, "unparsed")
         if parsed.status == "empty":
             report.empty_values += 1
             continue

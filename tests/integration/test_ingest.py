@@ -215,3 +215,30 @@ def test_links_and_papers_dumps_merge_into_the_same_paper(aws: Any, tmp_path: Pa
     }
     assert len(paper["claims"]) == 6  # untouched
     assert paper["source_rev"] == 2
+
+
+def test_values_dynamodb_cannot_store_are_kept_as_text(aws: Any, tmp_path: Path) -> None:
+    # Given a table whose values include numbers outside DynamoDB's range (|x| > 1e125 or
+    # 0 < |x| < 1e-130) next to an ordinary one
+    rows = [
+        {
+            "paper_url": "https://arxiv.org/abs/2002.00002",
+            "paper_title": "Huge Numbers",
+            "model_name": "M",
+            "metrics": {"Perplexity": "1e200", "Tiny": 1e-200, "Acc": "71.5"},
+            "code_links": [],
+        }
+    ]
+    data = [{"task": "T", "datasets": [{"dataset": "D", "sota": {"metrics": [], "rows": rows}}]}]
+    path = tmp_path / "evaluation-tables.json"
+    path.write_text(json.dumps(data))
+    # When it is ingested, nothing fails
+    report = ingest_files(evaluation_tables=[path])
+    # Then those values are reported and kept as text, and the ordinary one as a number
+    assert {u["raw"] for u in report.unparsed_values} == {"1e200", "1e-200"}
+    paper = get_paper(paper_id_for_arxiv("2002.00002"))
+    assert paper is not None
+    claims = {c["metric"]: c for c in paper["claims"]}
+    assert claims["Perplexity"].get("value") is None and claims["Perplexity"]["raw"] == "1e200"
+    assert claims["Tiny"].get("value") is None
+    assert claims["Acc"]["value"] == 71.5
