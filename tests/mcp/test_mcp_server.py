@@ -276,6 +276,10 @@ async def test_bad_arguments_are_tool_errors_and_the_server_survives(
             | {"replay_log": {"steps": [{"type": "tool_call", "ts": "2024-01-01T00:00:00Z"}]}},
             "tool",
         ),
+        # misspelt argument names are refused, not silently dropped
+        ("query_sota", {"task": NODE_TASK, "limt": 5}, "limt"),
+        ("get_paper", {"arxiv_id": FLAG, "arxivid": FLAG}, "arxivid"),
+        ("submit_reproduction", submission | {"hardware": "1x A100"}, "hardware"),
     ]
     async with mcp_session(local_stack.url, new_agent_key(), errlog=tmp_path / "err") as mcp:
         for tool, arguments, field in schema_errors:
@@ -313,6 +317,8 @@ async def test_bad_arguments_are_tool_errors_and_the_server_survives(
         assert "submit_reproduction" in rejected["next_step"]
 
         assert "no_such_tool" in error(await mcp.call_tool("no_such_tool", {}))
+        typo = await mcp.call_tool("query_sota", {"task": NODE_TASK, "sortt": "date"})
+        assert "did you mean 'sort'?" in error(typo)
 
         # After all that, the same server still answers.
         paper = data(await mcp.call_tool("get_paper", {"arxiv_id": FLAG}))

@@ -34,6 +34,7 @@ Decisions:
 from __future__ import annotations
 
 import argparse
+import difflib
 import inspect
 import json
 import logging
@@ -718,6 +719,9 @@ class _Server(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
+        unknown = await self._unknown_arguments(name, arguments)
+        if unknown is not None:
+            return unknown
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as error:
@@ -725,6 +729,33 @@ class _Server(MCPServer[Any]):
             if isinstance(error, UnexpectedToolError) or not isinstance(cause, ArgumentsError):
                 raise
             return invalid_arguments(name, cause)
+
+    async def _unknown_arguments(
+        self, name: str, arguments: dict[str, Any] | None
+    ) -> CallToolResult | None:
+        """A misspelt argument would otherwise be dropped silently (the SDK's argument models
+        ignore extra keys) and the tool would run with its default instead."""
+        tool = next((t for t in await self.list_tools() if t.name == name), None)
+        if tool is None or not arguments:
+            return None
+        known = set((tool.input_schema or {}).get("properties", {}))
+        extra = sorted(set(arguments) - known)
+        if not extra:
+            return None
+        details = []
+        for argument in extra[:20]:
+            guess = difflib.get_close_matches(argument, sorted(known), n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else ""
+            details.append({"field": argument, "message": f"unknown argument{hint}"})
+        listed = "; ".join(f"{d['field']}: {d['message']}" for d in details)
+        return tool_error(
+            f"invalid arguments for {name}: {listed}",
+            code="invalid_arguments",
+            details=details,
+            details_in_message=True,
+            next_step=f"{name} takes: {', '.join(sorted(known)) or 'no arguments'}. Rename or "
+            "drop the argument(s) named, then call it again.",
+        )
 
 
 def _more(rows: list[Any], limit: int) -> tuple[list[Any], bool]:
