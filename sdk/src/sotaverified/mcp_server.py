@@ -702,14 +702,22 @@ def invalid_arguments(tool: str, error: ArgumentsError) -> CallToolResult:
             shown = repr(given)
             message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
         details.append({"field": field, "message": message})
+    return _invalid(
+        tool,
+        details,
+        f"Fix the argument(s) named to match {tool}'s input schema (see tools/list), "
+        "then call it again.",
+    )
+
+
+def _invalid(tool: str, details: list[dict[str, str]], next_step: str) -> CallToolResult:
     listed = "; ".join(f"{d['field']}: {d['message']}" for d in details)
     return tool_error(
         f"invalid arguments for {tool}: {listed}",
         code="invalid_arguments",
         details=details,
         details_in_message=True,
-        next_step=f"Fix the argument(s) named to match {tool}'s input schema (see tools/list), "
-        "then call it again.",
+        next_step=next_step,
     )
 
 
@@ -747,14 +755,11 @@ class _Server(MCPServer[Any]):
             guess = difflib.get_close_matches(argument, sorted(known), n=1)
             hint = f"; did you mean '{guess[0]}'?" if guess else ""
             details.append({"field": argument, "message": f"unknown argument{hint}"})
-        listed = "; ".join(f"{d['field']}: {d['message']}" for d in details)
-        return tool_error(
-            f"invalid arguments for {name}: {listed}",
-            code="invalid_arguments",
-            details=details,
-            details_in_message=True,
-            next_step=f"{name} takes: {', '.join(sorted(known)) or 'no arguments'}. Rename or "
-            "drop the argument(s) named, then call it again.",
+        return _invalid(
+            name,
+            details,
+            f"{name} takes: {', '.join(sorted(known)) or 'no arguments'}. Rename or drop the "
+            "argument(s) named, then call it again.",
         )
 
 
