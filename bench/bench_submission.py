@@ -24,13 +24,13 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from bench.common import Row
+from tests.conftest import CallCounter  # the tests' botocore call counter
 
 ROOT = Path(__file__).resolve().parents[1]
 N = 50
@@ -83,20 +83,6 @@ ENVIRONMENT = {
     "SOTAV_MAX_ACTIVE_RUNS": "1000000",
     "POWERTOOLS_LOG_LEVEL": "WARNING",
 }
-
-
-class CallCounter:
-    """Counts AWS API calls per `service.Operation` (botocore `before-call` hook)."""
-
-    def __init__(self) -> None:
-        self.calls: Counter[str] = Counter()
-
-    def __call__(self, event_name: str, **_: Any) -> None:
-        _, service, operation = event_name.split(".", 2)
-        self.calls[f"{service}.{operation}"] += 1
-
-    def total(self, service: str) -> int:
-        return sum(n for key, n in self.calls.items() if key.startswith(service + "."))
 
 
 @contextmanager
