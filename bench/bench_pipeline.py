@@ -258,7 +258,13 @@ def end_to_end_rows() -> list[Row]:
             latencies.append(time.monotonic() - started)
     finally:
         stack.send_signal(2)
-        stack.wait(timeout=30)
+        try:
+            stack.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            # never let a slow shutdown hide what went wrong above
+            print("local stack did not stop within 30 s; killed", file=sys.stderr)
+            stack.kill()
+            stack.wait()
     return [
         Row(
             "local end-to-end: submit -> validated -> promoted -> score (p50)",

@@ -300,6 +300,6 @@ def test_integral_numbers_are_integers(number: float) -> None:
     ).tier_claimed == int(number)
     step = {"type": "llm_call", "ts": "2024-05-01T12:00:00Z", "model": "m", "duration_ms": number}
     log = ReplayLog.model_validate({"steps": [{**step, "input_tokens": 5.0, "output_tokens": 0}]})
-    assert log.steps[0].duration_ms == int(number)
+    assert log.steps[0]["duration_ms"] == int(number)
     with pytest.raises(ValueError, match="tier_claimed"):
         ReproductionSubmission.model_validate({**body, "tier_claimed": number + 0.5})
