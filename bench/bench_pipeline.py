@@ -3,7 +3,9 @@ json.loads of the same input, DynamoDB calls per recompute, submission -> score 
 
 from __future__ import annotations
 
+import collections
 import json
+import signal
 import statistics
 import threading
 import time
@@ -199,7 +201,8 @@ def end_to_end_rows() -> list[Row]:
         if line.startswith("Ready."):
             break
     # Keep reading the stack's log: a full pipe would block the server.
-    threading.Thread(target=lambda: [None for _ in stack.stdout or []], daemon=True).start()
+    tail: collections.deque[str] = collections.deque(maxlen=30)
+    threading.Thread(target=lambda: tail.extend(stack.stdout or []), daemon=True).start()
     url = f"http://127.0.0.1:{port}"
     latencies = []
     try:
@@ -257,12 +260,14 @@ def end_to_end_rows() -> list[Row]:
                 time.sleep(0.02)
             latencies.append(time.monotonic() - started)
     finally:
-        stack.send_signal(2)
+        # SIGTERM stops it like Ctrl-C; a background job (`make bench &`) ignores SIGINT.
+        stack.send_signal(signal.SIGTERM)
         try:
             stack.wait(timeout=30)
         except subprocess.TimeoutExpired:
             # never let a slow shutdown hide what went wrong above
-            print("local stack did not stop within 30 s; killed", file=sys.stderr)
+            print("local stack did not stop within 30 s; killed. Its last lines:", file=sys.stderr)
+            print("".join(tail), file=sys.stderr)
             stack.kill()
             stack.wait()
     return [

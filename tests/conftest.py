@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -226,7 +227,7 @@ def local_stack() -> Iterator[LocalStack]:
     threading.Thread(target=keep_reading, daemon=True).start()
     stack = LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
     yield stack
-    process.send_signal(2)  # Ctrl-C
+    process.send_signal(signal.SIGTERM)  # stops like Ctrl-C (SIGINT may be ignored in CI jobs)
     try:
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -105,7 +106,7 @@ def spawn_stack(
         threading.Thread(target=keep_reading, daemon=True).start()
         yield LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
     finally:
-        process.send_signal(2)  # Ctrl-C
+        process.send_signal(signal.SIGTERM)  # stops like Ctrl-C (SIGINT may be ignored)
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:

@@ -80,6 +80,8 @@ def test_the_stack_stops_cleanly_on_ctrl_c_and_starts_again() -> None:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            # as in a terminal: a job started in the background inherits SIGINT ignored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert process.stdout is not None
         deadline = time.monotonic() + 60
