@@ -28,7 +28,7 @@ class SettingsError(ValueError):
 class Settings:
     """Checked in `__post_init__`. A plain dataclass rather than a pydantic model: every Lambda
     reads the settings while importing `app`, and building a pydantic validator there (plus
-    pydantic's plugin discovery) cost ~25 ms of each cold start for eight string checks."""
+    pydantic's plugin discovery) cost ~25 ms of each cold start for six simple checks."""
 
     stage: str = "dev"
     region: str = "us-east-1"
