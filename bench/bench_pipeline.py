@@ -3,11 +3,8 @@ json.loads of the same input, DynamoDB calls per recompute, submission -> score 
 
 from __future__ import annotations
 
-import collections
 import json
-import signal
 import statistics
-import threading
 import time
 import tracemalloc
 from datetime import UTC, datetime, timedelta
@@ -170,56 +167,16 @@ def recompute_rows() -> list[Row]:
 
 def end_to_end_rows() -> list[Row]:
     """Submission -> validator -> stream -> recompute on the real local stack over HTTP."""
-    import os
-    import subprocess
-    import sys
-
     import requests
 
-    from tests.conftest import ROOT, free_port
+    from tests.conftest import spawn_stack
+    from tests.e2e.own_stack import account
 
-    port, moto_port = free_port(), free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SOTAV_")}
-    env.update(
-        {
-            "PORT": str(port),
-            "MOTO_PORT": str(moto_port),
-            "PYTHONUNBUFFERED": "1",
-            "SOTAV_SUBMISSIONS_PER_HOUR": "100000",
-        }
-    )
-    stack = subprocess.Popen(
-        [sys.executable, "-m", "chalicelib.local"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    assert stack.stdout is not None
-    for line in stack.stdout:
-        if line.startswith("Ready."):
-            break
-    # Keep reading the stack's log: a full pipe would block the server.
-    tail: collections.deque[str] = collections.deque(maxlen=30)
-    threading.Thread(target=lambda: tail.extend(stack.stdout or []), daemon=True).start()
-    url = f"http://127.0.0.1:{port}"
     latencies = []
-    try:
-
-        def cli(*args: str) -> dict[str, Any]:
-            out = subprocess.run(
-                [sys.executable, "-m", "chalicelib.cli", *args],
-                cwd=ROOT,
-                env={**env},
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            return dict(json.loads(out.stdout))
-
-        agent = cli("accounts", "create", "--role", "agent", "--name", "bench", "--json")
-        reviewer = cli("accounts", "create", "--role", "reviewer", "--name", "r", "--json")
+    quota = {"SOTAV_SUBMISSIONS_PER_HOUR": "100000"}
+    with spawn_stack(sample=True, env=quota, ready_timeout=180) as stack:
+        url = stack.url
+        agent, reviewer = account(stack, "agent", "bench"), account(stack, "reviewer", "r")
         for n in range(LOCAL_E2E_SUBMISSIONS):
             started = time.monotonic()
             response = requests.post(
@@ -259,17 +216,6 @@ def end_to_end_rows() -> list[Row]:
                 assert time.monotonic() < deadline, "paper not recomputed after 60 s"
                 time.sleep(0.02)
             latencies.append(time.monotonic() - started)
-    finally:
-        # SIGTERM stops it like Ctrl-C; a background job (`make bench &`) ignores SIGINT.
-        stack.send_signal(signal.SIGTERM)
-        try:
-            stack.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            # never let a slow shutdown hide what went wrong above
-            print("local stack did not stop within 30 s; killed. Its last lines:", file=sys.stderr)
-            print("".join(tail), file=sys.stderr)
-            stack.kill()
-            stack.wait()
     return [
         Row(
             "local end-to-end: submit -> validated -> promoted -> score (p50)",

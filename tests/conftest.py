@@ -9,9 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,50 +186,89 @@ class LocalStack:
         )
 
 
-@pytest.fixture(scope="session")
-def local_stack() -> Iterator[LocalStack]:
-    """`python -m chalicelib.local` on free ports, with the sample data, as `make run` runs it."""
+@contextmanager
+def spawn_stack(
+    *args: str, env: dict[str, str] | None = None, sample: bool = False, ready_timeout: float = 60
+) -> Iterator[LocalStack]:
+    """`python -m chalicelib.local [--no-sample] *args` on free ports, with extra environment;
+    stopped with SIGTERM, which it handles like Ctrl-C (a background job, such as a CI step,
+    may inherit SIGINT ignored)."""
     port, moto_port = free_port(), free_port()
-    env = {
+    child_env = {
         k: v
         for k, v in os.environ.items()
         if not k.startswith("SOTAV_") and k != "AWS_ACCOUNT_ID_ENDPOINT_MODE"
     }
-    env.update({"PORT": str(port), "MOTO_PORT": str(moto_port), "PYTHONUNBUFFERED": "1"})
+    child_env.update(
+        {"PORT": str(port), "MOTO_PORT": str(moto_port), "PYTHONUNBUFFERED": "1", **(env or {})}
+    )
+    command = [sys.executable, "-m", "chalicelib.local", *([] if sample else ["--no-sample"])]
     process = subprocess.Popen(
-        [sys.executable, "-m", "chalicelib.local"],
+        [*command, *args],
         cwd=ROOT,
-        env=env,
+        env=child_env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
     output: list[str] = []
-    deadline = time.monotonic() + 180
     assert process.stdout is not None
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line and process.poll() is not None:
-            raise RuntimeError("local stack exited early:\n" + "".join(output))
-        output.append(line)
-        if line.startswith("Ready."):
-            break
-    else:
-        process.kill()
-        raise RuntimeError("local stack did not get ready:\n" + "".join(output))
-
-    import threading
-
-    def keep_reading() -> None:
-        assert process.stdout is not None
-        for rest in process.stdout:
-            output.append(rest)
-
-    threading.Thread(target=keep_reading, daemon=True).start()
-    stack = LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
-    yield stack
-    process.send_signal(signal.SIGTERM)  # stops like Ctrl-C (SIGINT may be ignored in CI jobs)
+    deadline = time.monotonic() + ready_timeout
     try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
+        while True:
+            line = process.stdout.readline()
+            if not line and process.poll() is not None:
+                raise RuntimeError("local stack exited early:\n" + "".join(output))
+            output.append(line)
+            if line.startswith("Ready."):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("local stack did not get ready:\n" + "".join(output))
+
+        def keep_reading() -> None:  # a full pipe would block the server
+            assert process.stdout is not None
+            for rest in process.stdout:
+                output.append(rest)
+
+        threading.Thread(target=keep_reading, daemon=True).start()
+        yield LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            print("local stack did not stop within 20 s; killed. Its last lines:", file=sys.stderr)
+            print("".join(output[-30:]), file=sys.stderr)
+            process.kill()
+            process.wait(timeout=5)
+
+
+def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], timeout: float = 20) -> Any:
+    """fetch() until done(value) or the timeout; the last value either way."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = fetch()
+        if done(value) or time.monotonic() > deadline:
+            return value
+        time.sleep(0.1)
+
+
+def validated(stack: LocalStack, reproduction_id: str) -> dict[str, Any]:
+    """The reproduction once its validator has run (within about a second)."""
+    import requests
+
+    return dict(
+        wait_for(
+            lambda: requests.get(
+                f"{stack.url}/api/v1/reproductions/{reproduction_id}", timeout=10
+            ).json(),
+            lambda r: r["validation"]["state"] != "pending",
+        )
+    )
+
+
+@pytest.fixture(scope="session")
+def local_stack() -> Iterator[LocalStack]:
+    """`python -m chalicelib.local` on free ports, with the sample data, as `make run` runs it."""
+    with spawn_stack(sample=True, ready_timeout=180) as stack:
+        yield stack

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,27 +90,6 @@ def submit(stack: LocalStack, key: str, **fields: Any) -> dict[str, Any]:
     )
     assert response.status_code == 201, response.text
     return dict(response.json())
-
-
-def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = fetch()
-        if done(value) or time.monotonic() > deadline:
-            return value
-        time.sleep(0.1)
-
-
-def validated(stack: LocalStack, reproduction_id: str) -> dict[str, Any]:
-    """The reproduction once its validator has run (within about a second)."""
-    return dict(
-        wait_for(
-            lambda: requests.get(
-                f"{stack.url}/api/v1/reproductions/{reproduction_id}", timeout=10
-            ).json(),
-            lambda r: r["validation"]["state"] != "pending",
-        )
-    )
 
 
 def hidden_field(html: str, name: str) -> str:

@@ -15,10 +15,8 @@ from tests.browser.conftest import (
     screenshot,
     signed_in_session,
     submit,
-    validated,
-    wait_for,
 )
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, validated, wait_for
 
 pytestmark = pytest.mark.browser
 

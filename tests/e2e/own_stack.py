@@ -1,6 +1,6 @@
-"""A local stack of one's own: `python -m chalicelib.local --no-sample` in a subprocess on
-free ports, with extra environment (quotas) and arguments (fault injection), plus a tiny
-Papers-with-Code table ingested through the CLI. Used by the hardening tests (fuzz, faults,
+"""A local stack of one's own: `spawn_stack` (tests/conftest.py) without the sample, with
+extra environment (quotas) and arguments (fault injection), plus a tiny Papers-with-Code
+table ingested through the CLI. Used by the hardening tests (fuzz, faults,
 concurrency), which need settings the shared `local_stack` fixture does not have.
 """
 
@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
-import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import requests
 
-from tests.conftest import ROOT, LocalStack, free_port
+from tests.conftest import LocalStack
 
 LONG = os.environ.get("SOTAV_LONG_TESTS") == "1"
 
@@ -60,58 +55,6 @@ def write_tables(path: Path, rows: list[dict[str, Any]]) -> Path:
     }
     path.write_text(json.dumps([table]))
     return path
-
-
-@contextmanager
-def spawn_stack(
-    *args: str, env: dict[str, str] | None = None, ready_timeout: float = 60
-) -> Iterator[LocalStack]:
-    """`python -m chalicelib.local --no-sample *args` on free ports; stopped with Ctrl-C."""
-    port, moto_port = free_port(), free_port()
-    child_env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("SOTAV_") and k != "AWS_ACCOUNT_ID_ENDPOINT_MODE"
-    }
-    child_env.update(
-        {"PORT": str(port), "MOTO_PORT": str(moto_port), "PYTHONUNBUFFERED": "1", **(env or {})}
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-m", "chalicelib.local", "--no-sample", *args],
-        cwd=ROOT,
-        env=child_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    output: list[str] = []
-    assert process.stdout is not None
-    deadline = time.monotonic() + ready_timeout
-    try:
-        while True:
-            line = process.stdout.readline()
-            if not line and process.poll() is not None:
-                raise RuntimeError("local stack exited early:\n" + "".join(output))
-            output.append(line)
-            if line.startswith("Ready."):
-                break
-            if time.monotonic() > deadline:
-                raise RuntimeError("local stack did not get ready:\n" + "".join(output))
-
-        def keep_reading() -> None:
-            assert process.stdout is not None
-            for rest in process.stdout:
-                output.append(rest)
-
-        threading.Thread(target=keep_reading, daemon=True).start()
-        yield LocalStack(f"http://127.0.0.1:{port}", moto_port, process, output)
-    finally:
-        process.send_signal(signal.SIGTERM)  # stops like Ctrl-C (SIGINT may be ignored)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
 
 
 def account(stack: LocalStack, role: str, name: str) -> dict[str, str]:

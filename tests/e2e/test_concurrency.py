@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, spawn_stack
 from tests.e2e.own_stack import (
     LONG,
     account,
@@ -29,7 +29,6 @@ from tests.e2e.own_stack import (
     paper_row,
     queue_depth,
     recompute_dry_run,
-    spawn_stack,
     wait_recomputed,
     write_tables,
 )

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, spawn_stack
 from tests.e2e.own_stack import (
     LONG,
     account,
@@ -33,7 +33,6 @@ from tests.e2e.own_stack import (
     paper_row,
     queue_depth,
     recompute_dry_run,
-    spawn_stack,
     write_tables,
 )
 

@@ -33,13 +33,12 @@ from chalicelib.api.models import (
 )
 from chalicelib.domain.urls import RunLogError, canonical_log_url, parse_run_log
 from chalicelib.services.papers import resolve_paper_id
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, spawn_stack
 from tests.e2e.own_stack import (
     LONG,
     account,
     ingest,
     paper_row,
-    spawn_stack,
     wait_recomputed,
     write_tables,
 )

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 import requests
 
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, validated, wait_for
 
 pytestmark = pytest.mark.e2e
 # DeeperGCN: claims Test Accuracy 0.8098 on ogbn-products, official code. No other test
@@ -30,15 +29,6 @@ def auth(who: dict[str, str]) -> dict[str, str]:
     return {"Authorization": who["Authorization"]}
 
 
-def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = fetch()
-        if done(value) or time.monotonic() > deadline:
-            return value
-        time.sleep(0.1)
-
-
 def get_json(stack: LocalStack, path: str) -> Any:
     return requests.get(stack.url + path, timeout=10).json()
 
@@ -49,15 +39,6 @@ def submit(stack: LocalStack, who: dict[str, str], **fields: Any) -> dict[str, A
     )
     assert response.status_code == 201, response.text
     return dict(response.json())
-
-
-def validated(stack: LocalStack, reproduction_id: str) -> dict[str, Any]:
-    return dict(
-        wait_for(
-            lambda: get_json(stack, f"/api/v1/reproductions/{reproduction_id}"),
-            lambda r: r["validation"]["state"] != "pending",
-        )
-    )
 
 
 def test_submit_validate_promote_and_score(local_stack: LocalStack) -> None:

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 import requests
 
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -42,15 +41,6 @@ def create_account(stack: LocalStack, role: str, name: str) -> dict[str, str]:
 
 def bearer(account: dict[str, str]) -> dict[str, str]:
     return {"Authorization": f"Bearer {account['key']}"}
-
-
-def wait_for(fetch: Callable[[], Any], done: Callable[[Any], bool], timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = fetch()
-        if done(value) or time.monotonic() > deadline:
-            return value
-        time.sleep(0.1)
 
 
 def get_json(stack: LocalStack, path: str) -> Any:
