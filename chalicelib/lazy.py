@@ -9,20 +9,25 @@ through `LazyModule("chalicelib.api.models")` and name them by string in their d
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any
 
 
 class LazyModule:
-    """Attribute access imports the module (thread-safe: the import system holds a lock per
-    module, and after the first call it is a `sys.modules` lookup)."""
+    """The first attribute access imports the module (thread-safe: the import system holds a
+    lock per module); later ones read it from the module kept here."""
 
-    __slots__ = ("_name",)
+    __slots__ = ("_module", "_name")
 
     def __init__(self, name: str) -> None:
         self._name = name
+        self._module: ModuleType | None = None
 
     def __getattr__(self, attribute: str) -> Any:
-        return getattr(importlib.import_module(self._name), attribute)
+        module = self._module
+        if module is None:
+            module = self._module = importlib.import_module(self._name)
+        return getattr(module, attribute)
 
     def __repr__(self) -> str:
         return f"<lazy module {self._name}>"
