@@ -724,6 +724,10 @@ def _invalid(tool: str, details: list[dict[str, str]], next_step: str) -> CallTo
 class _Server(MCPServer[Any]):
     """MCPServer whose argument-validation failures are tool errors in our error shape."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._argument_names: dict[str, frozenset[str]] = {}  # per tool, from the first call
+
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> CallToolResult | InputRequiredResult:
@@ -743,10 +747,16 @@ class _Server(MCPServer[Any]):
     ) -> CallToolResult | None:
         """A misspelt argument would otherwise be dropped silently (the SDK's argument models
         ignore extra keys) and the tool would run with its default instead."""
-        tool = next((t for t in await self.list_tools() if t.name == name), None)
-        if tool is None or not arguments:
+        if not arguments:
             return None
-        known = set((tool.input_schema or {}).get("properties", {}))
+        if name not in self._argument_names:  # tools are registered once, in create_server
+            self._argument_names = {
+                tool.name: frozenset((tool.input_schema or {}).get("properties", {}))
+                for tool in await self.list_tools()
+            }
+        known = self._argument_names.get(name)
+        if known is None:
+            return None  # an unknown tool: the SDK says so
         extra = sorted(set(arguments) - known)
         if not extra:
             return None
