@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import Row
-from tests.conftest import CallCounter  # the tests' botocore call counter
+from tests.conftest import CallCounter, imagenet_table  # shared with the tests
 
 ROOT = Path(__file__).resolve().parents[1]
 N = 50
@@ -49,28 +49,17 @@ BODY = {
     "actual_metric_value": 84.02,
     "dataset": "ImageNet",
 }
-EVALUATION_TABLES = [
-    {
-        "task": "Image Classification",
-        "datasets": [
-            {
-                "dataset": "ImageNet",
-                "sota": {
-                    "metrics": ["Top-1 Accuracy"],
-                    "rows": [
-                        {
-                            "paper_url": f"https://arxiv.org/abs/{ARXIV_ID}",
-                            "paper_title": "Benchmark paper",
-                            "paper_date": "2024-01-20",
-                            "metrics": {"Top-1 Accuracy": "84.1"},
-                            "code_links": [{"title": "PyTorch", "url": "https://github.com/x/y"}],
-                        }
-                    ],
-                },
-            }
-        ],
-    }
-]
+EVALUATION_TABLES = imagenet_table(
+    [
+        {
+            "paper_url": f"https://arxiv.org/abs/{ARXIV_ID}",
+            "paper_title": "Benchmark paper",
+            "paper_date": "2024-01-20",
+            "metrics": {"Top-1 Accuracy": "84.1"},
+            "code_links": [{"title": "PyTorch", "url": "https://github.com/x/y"}],
+        }
+    ]
+)
 ENVIRONMENT = {
     "AWS_ACCESS_KEY_ID": "testing",
     "AWS_SECRET_ACCESS_KEY": "testing",

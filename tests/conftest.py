@@ -155,6 +155,30 @@ def sample_api(sample_stack: AwsStack) -> Iterator[Any]:
         yield client
 
 
+def imagenet_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An evaluation-tables.json document (Papers-with-Code TaskDB format) with one task,
+    Image Classification, and one dataset, ImageNet, ranked by Top-1 Accuracy."""
+    dataset = {
+        "dataset": "ImageNet",
+        "dataset_citations": [],
+        "dataset_links": [],
+        "description": "",
+        "sota": {"metrics": ["Top-1 Accuracy", "Top-5 Accuracy"], "rows": rows},
+        "subdatasets": [],
+    }
+    return [
+        {
+            "categories": [],
+            "datasets": [dataset],
+            "description": "",
+            "source_link": None,
+            "subtasks": [],
+            "synonyms": [],
+            "task": "Image Classification",
+        }
+    ]
+
+
 # --- the real local stack over HTTP (end-to-end) -------------------------------------------
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import requests
 
-from tests.conftest import LocalStack
+from tests.conftest import LocalStack, imagenet_table
 
 LONG = os.environ.get("SOTAV_LONG_TESTS") == "1"
 
@@ -35,25 +35,7 @@ def paper_row(arxiv_id: str, title: str, top1: float, code: str) -> dict[str, An
 
 def write_tables(path: Path, rows: list[dict[str, Any]]) -> Path:
     """An evaluation-tables.json (TaskDB format) with one task and dataset."""
-    table = {
-        "categories": [],
-        "datasets": [
-            {
-                "dataset": "ImageNet",
-                "dataset_citations": [],
-                "dataset_links": [],
-                "description": "",
-                "sota": {"metrics": ["Top-1 Accuracy", "Top-5 Accuracy"], "rows": rows},
-                "subdatasets": [],
-            }
-        ],
-        "description": "",
-        "source_link": None,
-        "subtasks": [],
-        "synonyms": [],
-        "task": "Image Classification",
-    }
-    path.write_text(json.dumps([table]))
+    path.write_text(json.dumps(imagenet_table(rows)))
     return path
 
 

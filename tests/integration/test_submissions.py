@@ -35,7 +35,7 @@ from chalicelib.db import aws as clients
 from chalicelib.db import tables
 from chalicelib.domain.apikeys import hash_key
 from chalicelib.services.accounts import NewKey, Principal, create_account
-from tests.conftest import AwsStack, moto_stack
+from tests.conftest import AwsStack, imagenet_table, moto_stack
 from tests.conftest import test_client as client_for
 
 # --- the world the tests run in -------------------------------------------------------------
@@ -48,31 +48,20 @@ CLI_PAPER = "2403.00004"
 VIEWS_PAPER = "2403.00005"
 ALL_PAPERS = (PAPER, OTHER_PAPER, SCORE_PAPER, CLAIM_PAPER, CLI_PAPER, VIEWS_PAPER)
 # Every paper claims Top-1 Accuracy 84.1 on ImageNet; all but OTHER_PAPER have official code.
-EVALUATION_TABLES = [
-    {
-        "task": "Image Classification",
-        "datasets": [
-            {
-                "dataset": "ImageNet",
-                "sota": {
-                    "metrics": ["Top-1 Accuracy"],
-                    "rows": [
-                        {
-                            "paper_url": f"https://arxiv.org/abs/{arxiv_id}",
-                            "paper_title": f"Paper {arxiv_id}",
-                            "paper_date": "2024-01-20",
-                            "metrics": {"Top-1 Accuracy": "84.1"},
-                            "code_links": []
-                            if arxiv_id == OTHER_PAPER
-                            else [{"title": "PyTorch", "url": f"https://github.com/x/{arxiv_id}"}],
-                        }
-                        for arxiv_id in ALL_PAPERS
-                    ],
-                },
-            }
-        ],
-    }
-]
+EVALUATION_TABLES = imagenet_table(
+    [
+        {
+            "paper_url": f"https://arxiv.org/abs/{arxiv_id}",
+            "paper_title": f"Paper {arxiv_id}",
+            "paper_date": "2024-01-20",
+            "metrics": {"Top-1 Accuracy": "84.1"},
+            "code_links": []
+            if arxiv_id == OTHER_PAPER
+            else [{"title": "PyTorch", "url": f"https://github.com/x/{arxiv_id}"}],
+        }
+        for arxiv_id in ALL_PAPERS
+    ]
+)
 PASTED_LOG = (
     "Epoch: [89][5000/5005] Time 0.210 Loss 1.02\n"
     " * Acc@1 84.020 Acc@5 96.880\n"
