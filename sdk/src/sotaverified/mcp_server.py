@@ -81,6 +81,7 @@ from sotaverified.replay import MAX_IO_CHARS, MAX_RESPONSE_CHARS, MAX_STEPS
 logger = logging.getLogger("sotaverified.mcp")
 
 F = TypeVar("F", bound=Callable[..., Any])
+Row = TypeVar("Row")
 
 SERVER_NAME = "sotaverified"
 ENV_URL = "SOTAVERIFIED_URL"
@@ -773,8 +774,19 @@ class _Server(MCPServer[Any]):
         )
 
 
-def _more(rows: list[Any], limit: int) -> tuple[list[Any], bool]:
-    return rows[:limit], len(rows) > limit
+def _listing(
+    key: str,
+    fetch: Callable[[int, int], Iterable[Row]],
+    limit: int,
+    out: Callable[[Row], dict[str, Any]],
+) -> CallToolResult:
+    """Up to `limit` rows from `fetch(page_size, max_results)`, asking for one more to tell
+    whether more are available."""
+    rows = list(fetch(min(limit + 1, 100), limit + 1))
+    shown = rows[:limit]
+    return ok(
+        {key: [out(row) for row in shown], "count": len(shown), "more_available": len(rows) > limit}
+    )
 
 
 # --- the server ------------------------------------------------------------------------------
@@ -900,25 +912,18 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         match beyond limit."""
 
         def body() -> CallToolResult:
-            rows = list(
-                api.sota(
+            def fetch(page_size: int, max_results: int) -> Iterable[SotaRow]:
+                return api.sota(
                     task,
                     dataset=dataset,
                     min_score=min_score,
                     sort=sort,
                     trust_tier=trust_tier,
-                    page_size=min(limit + 1, 100),
-                    max_results=limit + 1,
+                    page_size=page_size,
+                    max_results=max_results,
                 )
-            )
-            shown, more = _more(rows, limit)
-            return ok(
-                {
-                    "rows": [sota_row_out(row) for row in shown],
-                    "count": len(shown),
-                    "more_available": more,
-                }
-            )
+
+            return _listing("rows", fetch, limit, sota_row_out)
 
         return guarded("query_sota", body)
 
@@ -1134,19 +1139,12 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         or failed ones lose), with promoted/rejected counts per trust tier, highest first."""
 
         def body() -> CallToolResult:
-            rows = list(
-                api.agents(
-                    trust_tier=trust_tier, page_size=min(limit + 1, 100), max_results=limit + 1
+            def fetch(page_size: int, max_results: int) -> Iterable[AgentRow]:
+                return api.agents(
+                    trust_tier=trust_tier, page_size=page_size, max_results=max_results
                 )
-            )
-            shown, more = _more(rows, limit)
-            return ok(
-                {
-                    "agents": [agent_out(row) for row in shown],
-                    "count": len(shown),
-                    "more_available": more,
-                }
-            )
+
+            return _listing("agents", fetch, limit, agent_out)
 
         return guarded("list_agents", body)
 
