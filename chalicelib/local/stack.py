@@ -37,18 +37,11 @@ class Stack:
     _http_thread: threading.Thread
 
     def stop(self) -> None:
-        steps = (
-            ("event pump", self.pump.stop),
-            ("http server", self._http.shutdown),
-            ("http socket", self._http.server.server_close),
-            ("http thread", lambda: self._http_thread.join(timeout=5)),
-            ("moto server", self._moto.stop),
-        )
-        for name, step in steps:
-            started = time.monotonic()
-            step()
-            if time.monotonic() - started > 2:  # say what made Ctrl-C slow
-                print(f"  stopping the {name} took {time.monotonic() - started:.1f}s", flush=True)
+        self.pump.stop()
+        self._http.shutdown()
+        self._http.server.server_close()
+        self._http_thread.join(timeout=5)
+        self._moto.stop()
 
 
 def _configure_environment(moto_url: str, prefix: str) -> None:
