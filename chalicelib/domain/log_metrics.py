@@ -47,13 +47,19 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from chalicelib.domain.text import metric_key
 
-__all__ = ["ExtractedMetric", "MetricCheck", "check_claimed_metric", "extract_metrics"]
+__all__ = [
+    "ExtractedMetric",
+    "MetricCheck",
+    "check_claimed_metric",
+    "extract_metrics",
+    "extract_metrics_from_lines",
+]
 
 MAX_NAME_LEN = 80  # longer "names" are almost always a line of prose, not a metric
 _MAX_JSON_DEPTH = 8
@@ -258,6 +264,21 @@ def extract_metrics(text: str) -> list[ExtractedMetric]:
     if "\x1b" in text:
         text = _ANSI.sub("", text)
     return _extract(text, _Plan.for_text(text))
+
+
+def extract_metrics_from_lines(lines: Iterable[str]) -> list[ExtractedMetric]:
+    """The streaming form of `extract_metrics`, for logs too large to hold as one string
+    (uploaded run logs): feed the lines one at a time (with or without their line ends);
+    only the reader state and the metrics found are kept."""
+    out = _Collector()
+    state = _State()
+    plan = _Plan(readers=_READERS, coco_task=True, tables=True, boxes=True)
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if "\x1b" in line:
+            line = _ANSI.sub("", line)
+        _read_line(line, state, out, plan)
+    return out.metrics
 
 
 @dataclass(frozen=True)
