@@ -20,7 +20,8 @@ def problems_of(path: Path, seen_ids: dict[str, Path]) -> tuple[list[str], int]:
     except tomllib.TOMLDecodeError as exc:
         return [f"{path}: not valid TOML: {exc}"], 0
     if data.get("family") != path.stem:
-        out.append(f"{path}: family = {data.get('family')!r} must equal the file name {path.stem!r}")
+        name = data.get("family")
+        out.append(f"{path}: family = {name!r} must equal the file name {path.stem!r}")
     for key in ("tool", "format_source"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             out.append(f"{path}: missing top-level {key}")
