@@ -1,0 +1,192 @@
+"""Does a log confirm a claimed metric? (`metric_in_log`, SPEC 7)
+
+A claim (name, value, optionally the dataset it was measured on) is confirmed when the log
+prints that metric, for that split, qualifier and benchmark or dataset, with the claimed
+value within the printed rounding; a percentage and its fraction are the same value. The
+rules a careful reader applies, in order (README "Metric vocabulary"; the labelled corpus in
+`tests/corpus/` measures agreement with them):
+
+1. The same metric (`vocabulary.sense_of`): synonyms fold, box AP is not mask AP, acc_norm is
+   not acc, AP50 is not AP, a standard error is not the metric. A claim named by a benchmark
+   ("MMLU") means that benchmark's headline metrics.
+2. The same benchmark or dataset, when the claim names one and the log tells them apart.
+3. The same split: a named split only by that split (or by a value whose split the log does
+   not say); an unnamed split by an unsplit or test value, and by a validation value only when
+   the log has no unsplit or test value of that metric. Train values never confirm anything
+   but a train claim.
+4. An unqualified AP on a log that has both means box AP.
+"""
+
+from __future__ import annotations
+
+import math
+
+from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
+from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.vocabulary import (
+    BENCHMARK_K,
+    MetricSense,
+    metric_key,
+    same_base,
+    scope_key,
+    sense_of,
+)
+
+# Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
+# scores, never losses or error rates.
+_LOWER_IS_BETTER = frozenset(
+    {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
+)
+_SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
+
+
+def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
+    return sense.split or metric.split
+
+
+def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
+    sense = sense_of(metric.name)
+    if metric_key(claim_name) == metric_key(metric.name):
+        return True
+    if claim.base is None and claim.benchmark_bases:
+        if sense.base not in claim.benchmark_bases or sense.stat is not None:
+            return False
+        wanted_k = BENCHMARK_K.get(sense.base)
+        return sense.k is None or wanted_k is None or sense.k == wanted_k
+    if claim.base is None:
+        return False
+    if sense.base is None:
+        # A bare split name stands for the run's main metric: a score, not a loss.
+        return sense.split is not None and claim.base not in _LOWER_IS_BETTER
+    return same_base(claim, sense)
+
+
+def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+    found = set(sense_of(metric.name).scope)
+    if exact:
+        return bool(found & scope)
+    return any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope)
+
+
+def _printed(metric: ExtractedMetric) -> str:
+    decimals = metric.decimals if metric.decimals is not None else float_decimals(metric.value)
+    return f"{metric.value:.{decimals}f}" if decimals <= 12 else repr(metric.value)
+
+
+def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> str | None:
+    """How `claim` matches the printed value within printed rounding: "" directly, "percent"
+    or "fraction" after scaling by 100; None when it does not match."""
+    printed_decimals = (
+        metric.decimals if metric.decimals is not None else float_decimals(metric.value)
+    )
+    candidates = [("", metric.value, printed_decimals)]
+    if abs(metric.value) <= 1.0:
+        candidates.append(("percent", metric.value * 100, max(printed_decimals - 2, 0)))
+    if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
+        candidates.append(("fraction", metric.value / 100, printed_decimals + 2))
+    for label, value, decimals in candidates:
+        tolerance = 0.5 * 10.0 ** -min(claim_decimals, decimals)
+        if abs(claim - value) <= tolerance + 1e-9 * max(1.0, abs(claim)):
+            return label
+    return None
+
+
+def _name_list(names: list[str], limit: int = 12) -> str:
+    unique = list(dict.fromkeys(names))
+    shown = ", ".join(unique[:limit])
+    return shown if len(unique) <= limit else f"{shown} and {len(unique) - limit} more"
+
+
+def check_claimed_metric(
+    metrics: list[ExtractedMetric], name: str, value: float, dataset: str | None = None
+) -> MetricCheck:
+    """Does the submitted (name, value[, dataset]) appear among the extracted metrics?"""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return MetricCheck(False, f"the claimed value {value!r} is not a finite number")
+    claim_decimals = float_decimals(value)
+    claim_text = f"{value:.{claim_decimals}f}" if claim_decimals <= 12 else repr(value)
+    claim = sense_of(name)
+
+    named = [m for m in metrics if _same_metric(claim, name, m)]
+    if not named:
+        if not metrics:
+            return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")
+        found = _name_list([m.name for m in metrics])
+        return MetricCheck(False, f"no metric named '{name}' in the log; found: {found}")
+
+    candidates, why_not = _narrow(claim, name, dataset, named, metrics)
+    for metric in candidates:
+        scaled = value_match(float(value), claim_decimals, metric)
+        if scaled is None:
+            continue
+        detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"
+        if scaled == "percent":
+            detail += f"; the claim {claim_text} is the same value as a percentage"
+        elif scaled == "fraction":
+            detail += f"; the claim {claim_text} is the same value as a fraction"
+        return MetricCheck(True, detail, matched=metric)
+
+    shown = candidates or named
+    printed = _name_list([f"{_printed(m)} ({m.source})" for m in shown], limit=6)
+    if candidates:
+        detail = f"{candidates[0].name} in the log is {printed}, not {claim_text}"
+    else:
+        detail = f"{why_not}; the log has {_name_list([m.name for m in named], limit=6)}"
+    elsewhere = [
+        m.name
+        for m in metrics
+        if m not in candidates and value_match(float(value), claim_decimals, m) is not None
+    ]
+    if elsewhere:
+        detail += f"; {claim_text} appears only as {_name_list(elsewhere, limit=6)}"
+    return MetricCheck(False, detail)
+
+
+def _narrow(
+    claim: MetricSense,
+    name: str,
+    dataset: str | None,
+    named: list[ExtractedMetric],
+    metrics: list[ExtractedMetric],
+) -> tuple[list[ExtractedMetric], str]:
+    """The named metrics that can confirm the claim (rules 2-4), or none and why."""
+    scope = set(claim.scope)
+    if dataset and scope_key(dataset):
+        scope.add(scope_key(dataset))
+    if scope:
+        for exact in (True, False):
+            in_scope = [m for m in named if _in_scope(m, scope, exact)]
+            if in_scope:
+                named = in_scope
+                break
+        else:
+            mentioned = any(_in_scope(m, scope, exact=False) for m in metrics)
+            what = dataset or name
+            if mentioned or claim.benchmark_bases:
+                return [], f"the log has no '{what}' value of this metric"
+            # The log never names datasets: values without a scope of their own may stand.
+            named = [m for m in named if not sense_of(m.name).scope] or named
+
+    splits = [(m, _split_of(m, sense_of(m.name))) for m in named]
+    if claim.split is not None:
+        exact_split = [m for m, split in splits if split == claim.split]
+        chosen = exact_split or [m for m, split in splits if split is None]
+        if not chosen:
+            found = sorted({_SPLIT_WORDS[s] for _, s in splits if s})
+            return [], (
+                f"the claim is a {_SPLIT_WORDS[claim.split]} metric but the log reports it only "
+                f"for the {' and '.join(found)} split"
+            )
+    else:
+        chosen = [m for m, split in splits if split in (None, "test")]
+        if not chosen:
+            chosen = [m for m, split in splits if split == "val"]
+        if not chosen:
+            return [], "the log reports this metric only for the training split"
+
+    qualifier_words = {"box", "mask", "keypoints"}
+    if not claim.qualifiers & qualifier_words:
+        unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
+        if unmasked and len(unmasked) < len(chosen):
+            chosen = unmasked  # an unqualified AP means box AP when the log has both
+    return chosen, ""

@@ -1,0 +1,267 @@
+"""The extraction loop and the reader registry.
+
+A log is read line by line. Each line goes to the readers in registry order; a reader looks
+for its markers (plain substrings, checked before any regular expression runs), reads what it
+recognises into the `Sink` and returns True when the line is consumed. A line no reader
+consumes goes to the generic reader last. Readers keep what earlier lines told them in the
+`LogState` (the IoU type being evaluated, a table header, an open block).
+
+Adding a family is one module in `readers/` with a function decorated by `@reader(...)` and
+its fixtures in `tests/corpus/logs/<family>.toml` (see `tests/corpus/README.md`).
+
+Running values: a line that carries a progress counter (`Epoch 5`, `step 5000`, `[10/50]`,
+`'epoch': 0.5`) reports numbers of a run in progress. Of those, only the last value of each
+name is kept, since it is the run's final one; lines without a counter (summaries) are all
+kept. A line whose batch counter is not at its end (`Test: [10/196]`) is skipped entirely.
+
+Linear time: every reader pattern starts at a boundary that fails at once inside a token
+and uses possessive quantifiers for runs, lines are cut at `MAX_LINE_CHARS`, and number
+tokens longer than 40 characters are never converted (`tests/unit/test_metric_extraction_cost.py`
+and `make bench` prove it on adversarial input).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
+from chalicelib.domain.metrics.vocabulary import is_result_name, sense_of
+
+MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
+MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
+MAX_EVIDENCE_CHARS = 300
+MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
+_BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
+# A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
+# "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]".
+_COUNTER = re.compile(
+    r"(?i)(?<![a-z_])(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it)s?+"
+    r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
+)
+# Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
+# "Validation results", "Eval results -", "Test results:".
+_LINE_SPLIT = re.compile(
+    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+"
+    r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+    r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
+)
+_SPLIT_OF_WORD = {
+    "test": "test",
+    "testing": "test",
+    "val": "val",
+    "valid": "val",
+    "validation": "val",
+    "eval": "val",
+    "evaluation": "val",
+    "dev": "val",
+    "train": "train",
+    "training": "train",
+}
+# -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.
+_SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
+
+
+@dataclass
+class _Entry:
+    metric: ExtractedMetric
+    first: int
+    last: int
+    running: bool
+
+
+class Sink:
+    """Collects metrics: de-duplicated (same name and value once, in order of first
+    appearance), running values superseded by later ones, memory bounded."""
+
+    def __init__(self, state: LogState) -> None:
+        self._state = state
+        self._entries: dict[tuple[str, float], _Entry] = {}
+        self._running_by_name: dict[str, tuple[str, float]] = {}
+        self._seq = 0
+
+    def add(
+        self,
+        name: str,
+        number: str | float,
+        source: str,
+        *,
+        split: str | None = None,
+        running: bool | None = None,
+    ) -> bool:
+        """Record `name` = `number` (the text as printed, or a float from JSON). Returns False
+        when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
+        name = " ".join(name.split()).strip(" :=-,;")
+        if not name or len(name) > MAX_NAME_CHARS or not is_result_name(name):
+            return False
+        if isinstance(number, str):
+            value = parse_number(number)
+            decimals: int | None = decimals_of(number)
+        else:
+            value = float(number) if math.isfinite(number) else None
+            decimals = float_decimals(number)
+        if value is None or (value == -1 and _SENTINEL_NAME.search(name)):
+            return False
+        state = self._state
+        running = state.running if running is None else running
+        if split is None and sense_of(name).split is None:
+            split = state.line_split
+        self._seq += 1
+        key = (name, value)
+        entry = self._entries.get(key)
+        if entry is not None:
+            entry.last = self._seq
+            entry.running = entry.running and running
+        else:
+            if len(self._entries) >= MAX_ENTRIES:
+                running = True  # past the cap, a name keeps only its latest value
+            metric = ExtractedMetric(
+                name,
+                value,
+                source,
+                decimals,
+                split=split,
+                line=state.line_no,
+                evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
+            )
+            entry = _Entry(metric, self._seq, self._seq, running)
+            if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
+                self._entries[key] = entry
+        if entry.running:
+            previous = self._running_by_name.get(name)
+            if previous is not None and previous != key:
+                superseded = self._entries.get(previous)
+                if superseded is not None and superseded.running:
+                    del self._entries[previous]
+            self._running_by_name[name] = key
+        return True
+
+    def results(self) -> list[ExtractedMetric]:
+        return [e.metric for e in sorted(self._entries.values(), key=lambda e: e.first)]
+
+
+@dataclass
+class LogState:
+    """What the log said so far, shared by the readers of one extraction."""
+
+    line: str = ""
+    line_no: int = 0
+    running: bool = False  # the current line carries a progress counter
+    line_split: str | None = None  # the split named at the start of the current line
+    # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
+    context: dict[str, Any] = field(default_factory=dict)
+    # Per-reader state, keyed by reader family.
+    slots: dict[str, Any] = field(default_factory=dict)
+
+    def slot(self, key: str, factory: Callable[[], Any]) -> Any:
+        value = self.slots.get(key)
+        if value is None:
+            value = self.slots[key] = factory()
+        return value
+
+
+ReadFn = Callable[[str, LogState, Sink], bool]
+
+
+@dataclass(frozen=True)
+class Reader:
+    family: str
+    read: ReadFn
+    markers: tuple[str, ...]  # the line must contain one of these for `read` to run...
+    # ...unless `open` says the reader is inside a block of its own (a table, a JSON object).
+    open: Callable[[LogState], bool] | None = None
+    order: int = 100
+
+
+REGISTRY: list[Reader] = []
+
+
+def reader(
+    family: str,
+    *,
+    markers: tuple[str, ...],
+    order: int = 100,
+    open: Callable[[LogState], bool] | None = None,
+) -> Callable[[ReadFn], ReadFn]:
+    """Register a reader function (see the module docstring)."""
+
+    def register(fn: ReadFn) -> ReadFn:
+        REGISTRY.append(Reader(family=family, read=fn, markers=markers, open=open, order=order))
+        REGISTRY.sort(key=lambda r: r.order)
+        return fn
+
+    return register
+
+
+class Extraction:
+    """One pass over one log: `feed` lines (any number), then `results()`."""
+
+    def __init__(self) -> None:
+        from chalicelib.domain.metrics import readers  # noqa: F401 - registers every reader
+
+        self.state = LogState()
+        self.sink = Sink(self.state)
+        self._readers = tuple(REGISTRY)
+
+    def feed(self, raw: str) -> None:
+        if "\x1b" in raw:
+            raw = _ANSI.sub("", raw)
+        # A carriage return redraws a terminal line (progress bars): each part is a line.
+        for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
+            self._line(part[:MAX_LINE_CHARS])
+
+    def _line(self, line: str) -> None:
+        state = self.state
+        state.line_no += 1
+        state.line = line
+        stripped = line.strip()
+        if not stripped:
+            state.running = False
+            state.line_split = None
+            for item in self._readers:
+                if item.open is not None and item.open(state):
+                    item.read(line, state, self.sink)
+            return
+        # A progress line (batch n of N, n < N) reports running numbers, not results.
+        if "/" in line and "[" in line:
+            for match in _BRACKET_COUNTER.finditer(line):
+                if match.group(1) != match.group(2):
+                    return
+        state.running = _COUNTER.search(line) is not None
+        split = _LINE_SPLIT.match(line)
+        state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
+        for item in self._readers:
+            wanted = (item.open is not None and item.open(state)) or any(
+                marker in line for marker in item.markers
+            )
+            if wanted and item.read(line, state, self.sink):
+                return
+
+    def results(self) -> list[ExtractedMetric]:
+        return self.sink.results()
+
+
+def extract_metrics(text: str) -> list[ExtractedMetric]:
+    """All metric name/value pairs found in pasted terminal output, in order of appearance,
+    de-duplicated (same name and value once); of values printed on progress lines only each
+    name's last is kept."""
+    extraction = Extraction()
+    for line in text.split("\n"):
+        extraction.feed(line)
+    return extraction.results()
+
+
+def extract_metrics_from_lines(lines: Iterable[str]) -> list[ExtractedMetric]:
+    """The streaming form of `extract_metrics`, for logs too large to hold as one string
+    (uploaded run logs): feed the lines one at a time (with or without their line ends);
+    only the reader state and the metrics found are kept."""
+    extraction = Extraction()
+    for line in lines:
+        extraction.feed(line)
+    return extraction.results()

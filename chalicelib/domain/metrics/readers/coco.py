@@ -1,0 +1,104 @@
+"""COCO-style detection and segmentation results: pycocotools `COCOeval.summarize()` blocks
+(also LVIS `APr/APc/APf`), detectron2 `copypaste:` lines, and the IoU type a log is
+evaluating (`IoU metric: segm`, `Evaluate annotation type *bbox*`, `copypaste: Task: bbox`),
+which prefixes the names that follow (`bbox/AP`, `segm/AP`): box AP and mask AP are
+different metrics. A value of -1 means "not computed" and is skipped, as is `nan`.
+
+Format source: cocodataset/cocoapi PythonAPI/pycocotools/cocoeval.py `_summarize`:
+` {:<18} {} @[ IoU={:<9} | area={:>6s} | maxDets={:>3d} ] = {:0.3f}`; detectron2
+detectron2/evaluation/testing.py `print_csv_format` ("copypaste: " + ",".join(...)).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import NUM, parse_number
+
+_SUMMARY = re.compile(
+    r"Average\s++(?:Precision|Recall)\s++\((AP|AR)\)\s*+@\[\s*+IoU\s*+=\s*+([\d.]++(?::[\d.]++)?+)"
+    r"\s*+\|\s*+area\s*+=\s*+(\w++)\s*+\|\s*+maxDets\s*+=\s*+(-?\d++)\s*+"
+    r"(?:catIds\s*+=\s*+(\w++)\s*+)?+\]\s*+=\s*+(" + NUM + r")"
+)
+_TASK = re.compile(
+    r"IoU metric:\s*+(\w++)|Evaluate annotation type \*(\w++)\*|Evaluating (bbox|segm|keypoints|"
+    r"proposal)\b|Evaluation results for (\w++):|copypaste:\s*+Task:\s*+(\w++)|"
+    r"Evaluating predictions for (bbox|segm|keypoints)"
+)
+TASK_MARKERS = ("IoU metric", "annotation type", "Evaluat", "Task:")
+_COPYPASTE = re.compile(r"copypaste:\s*+(.*?)\s*+$")
+_NAMES = re.compile(r"[A-Za-z][\w\-]*+(?:,[A-Za-z][\w\-]*+)++")
+_VALUES = re.compile(r"[-+\w.]++(?:,[-+\w.]++)++")
+TABLE_NAMES = frozenset(
+    ("AP", "AP50", "AP75", "APs", "APm", "APl", "APr", "APc", "APf", "AR1", "AR10", "AR100")
+) | frozenset(("ARs", "ARm", "ARl"))
+_AREAS = {"small": "s", "medium": "m", "large": "l", "s": "s", "m": "m", "l": "l"}
+
+
+def coco_name(name: str, state: LogState) -> str:
+    """`AP` -> `segm/AP` while the log is evaluating masks."""
+    task = state.context.get("coco_task")
+    return f"{task}/{name}" if task else name
+
+
+@reader("coco", markers=TASK_MARKERS, order=1)
+def note_coco_task(line: str, state: LogState, out: Sink) -> bool:
+    """Remembers which IoU type is being evaluated; never consumes the line."""
+    match = _TASK.search(line)
+    if match:
+        task = next(g for g in match.groups() if g).lower()
+        state.context["coco_task"] = "bbox" if task == "box" else task
+    return False
+
+
+def _iou_suffix(iou: str) -> str:
+    low, _, high = iou.partition(":")
+    try:
+        low_f = float(low)
+        high_f = float(high) if high else low_f
+    except ValueError:
+        return iou
+    if high and abs(low_f - 0.5) < 1e-9 and abs(high_f - 0.95) < 1e-9:
+        return ""
+    if abs(low_f - high_f) < 1e-9:
+        return str(round(low_f * 100))
+    return f"{round(low_f * 100)}-{round(high_f * 100)}"
+
+
+@reader("coco", markers=("Average",), order=10)
+def read_pycocotools(line: str, state: LogState, out: Sink) -> bool:
+    match = _SUMMARY.search(line)
+    if not match:
+        return False
+    kind, iou, area, max_dets, cat_ids, number = match.groups()
+    value = parse_number(number)
+    if value is None or value < 0:  # -1.000: pycocotools could not compute it
+        return True
+    iou_part = _iou_suffix(iou)
+    area_part = _AREAS.get(area.lower(), "")
+    if kind == "AP":
+        name = f"AP{cat_ids}" if cat_ids and cat_ids != "all" else f"AP{iou_part}{area_part}"
+    elif not iou_part and not area_part:
+        name = f"AR{max_dets}"
+    else:
+        name = f"AR{iou_part}{area_part}"
+    out.add(coco_name(name, state), number, "coco", running=False)
+    return True
+
+
+@reader("coco", markers=("copypaste:",), order=11)
+def read_detectron2_copypaste(line: str, state: LogState, out: Sink) -> bool:
+    match = _COPYPASTE.search(line)
+    content = match.group(1) if match else ""
+    if _NAMES.fullmatch(content):
+        state.context["d2_names"] = content.split(",")
+    elif state.context.get("d2_names") and _VALUES.fullmatch(content):
+        names = state.context["d2_names"]
+        values = content.split(",")
+        if len(values) == len(names):
+            for name, number in zip(names, values, strict=True):
+                value = parse_number(number)
+                if value is not None and value >= 0:
+                    out.add(coco_name(name, state), number, "coco", running=False)
+    return True  # "Task:" and "Dataset:" lines carry no metric

@@ -1,0 +1,60 @@
+"""Anything else that looks like a result: `name: value`, `name = value`, `name value` pairs
+separated by commas or pipes (`train loss 4.03, val loss 4.04`, `Val Acc 0.75 | Test Acc
+0.77`), `Top-1 accuracy: 76.1%` (a trailing % is dropped, the number kept as printed), and a
+value followed by `± std` (the mean is the value). Progress bars, timestamps, dates, version
+strings, hyper-parameters and counts yield nothing (`vocabulary.is_result_name`)."""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+
+# name: value / name = value. A name is up to four words; the first starts with a letter.
+_COLON_OR_EQUALS = re.compile(
+    r"(?<![\w@.\-/])"
+    r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]++[A-Za-z0-9(][\w@.\-/%()]{0,40}+){0,3}+)"
+    r"([ \t]*+(?::[ \t]++|=[ \t]*+))"
+    r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
+)
+# name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
+_SPACED = re.compile(
+    r"(?:^|[,|;]\s*+|\s{2,}+|\t)"
+    r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
+    r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
+    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
+)
+_TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|\d++it \[")
+_LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
+_NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
+
+
+def _clean(words: list[str]) -> list[str]:
+    while words and words[0] in _LOG_LEVEL_WORDS:
+        words = words[1:]
+    if words and words[-1].lower() in _NAME_BLOCKLIST:
+        return []
+    return words
+
+
+@reader("generic", markers=(":", "=", " "), order=1000)
+def read_generic(line: str, state: LogState, out: Sink) -> bool:
+    if _TQDM.search(line):
+        return False
+    found = False
+    if ":" in line or "=" in line:
+        for match in _COLON_OR_EQUALS.finditer(line):
+            words, separator, number = match.group(1).split(), match.group(2), match.group(3)
+            if separator.strip().startswith("="):
+                # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
+                words = words[-1:]
+            words = _clean(words)
+            if words and out.add(" ".join(words), number, "generic"):
+                found = True
+    if not found:
+        for match in _SPACED.finditer(line):
+            words = _clean(match.group(1).split())
+            if words and out.add(" ".join(words), match.group(2), "generic"):
+                found = True
+    return found

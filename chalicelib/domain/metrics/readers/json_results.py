@@ -1,0 +1,127 @@
+"""JSON results: a line holding a JSON object (possibly after a log prefix) and
+pretty-printed JSON spanning lines. Numeric leaves become metrics named by their key path
+joined with "/" (`results/arc_challenge/acc`); lm-evaluation-harness's `acc,none` keys lose
+their `,filter` part; named-value objects (`{"name": "BLEU", "score": 20.8}`, MLPerf's
+`{"key": "eval_accuracy", "value": 0.759}`) give one metric named by their name.
+
+Format source: json.dumps output of results files (EleutherAI/lm-evaluation-harness
+lm_eval/__main__.py writes `results` with `"acc,none"` keys; mjpost/sacrebleu `--format json`
+writes {"name", "score", "signature", ...}; mlcommons/logging `:::MLLOG {json}`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import NUM, parse_number
+
+_MAX_DEPTH = 8
+_OPEN = re.compile(r'^\s*+(?:"([^"\n]{1,80}+)"\s*+:\s*+)?+[{\[]\s*+$')
+_CLOSE = re.compile(r"^\s*+[}\]][}\],\s]*+$")
+_KV = re.compile(
+    r'^\s*+"([^"\n]{1,80}+)"\s*+:\s*+(?:"([^"\n]*+)"|(' + NUM + r"|NaN|-?Infinity|null|true|false))"
+    r"\s*+,?\s*+$"
+)
+_ANY = re.compile(r'^\s*+(?:["{}\[\]]|[-\d.]|true|false|null)')
+_NAME_KEYS = ("name", "key", "metric")
+_VALUE_KEYS = ("score", "value")
+_TIMM_KEYS = frozenset(["top1", "top5", "top1_err", "top5_err"])
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def json_key(key: str) -> str:
+    # lm-evaluation-harness writes "acc,none" (metric,filter); the metric is the part before ","
+    return key.split(",", 1)[0] if "," in key else key
+
+
+def _source(name: str) -> str:
+    lowered = name.lower()
+    if lowered.startswith(("bleu", "chrf", "ter")):
+        return "bleu"
+    return "timm" if name.rsplit("/", 1)[-1] in _TIMM_KEYS else "json"
+
+
+def flatten(data: dict[str, Any], path: list[str], out: Sink, depth: int = 0) -> None:
+    if depth > _MAX_DEPTH:
+        return
+    named = next((data[k] for k in _NAME_KEYS if isinstance(data.get(k), str)), None)
+    valued = next((k for k in _VALUE_KEYS if _is_number(data.get(k))), None)
+    if named is not None and valued is not None:
+        name = "/".join([*path, named])
+        out.add(name, float(data[valued]), _source(name))
+    for raw_key, value in data.items():
+        if valued is not None and named is not None and raw_key == valued:
+            continue
+        key = json_key(str(raw_key))
+        if _is_number(value):
+            name = "/".join([*path, key])
+            out.add(name, value, _source(name))
+        elif isinstance(value, dict):
+            flatten(value, [*path, key], out, depth + 1)
+
+
+@reader("json", markers=("{",), order=40)
+def read_json_line(line: str, state: LogState, out: Sink) -> bool:
+    if "}" not in line:
+        return False
+    start, end = line.index("{"), line.rindex("}")
+    if end <= start or ":" not in line[start:end]:
+        return False
+    try:
+        data = json.loads(line[start : end + 1])
+    except ValueError:
+        return False
+    if not isinstance(data, dict):
+        return False
+    flatten(data, [], out)
+    return True
+
+
+def _in_block(state: LogState) -> bool:
+    return bool(state.context.get("json_stack"))
+
+
+@reader("json", markers=("{", "[", "}", "]", '"'), order=41, open=_in_block)
+def read_json_block(line: str, state: LogState, out: Sink) -> bool:
+    """Pretty-printed JSON, one key per line, remembering the enclosing keys."""
+    stack: list[str] = state.context.setdefault("json_stack", [])
+    names: dict[int, str] = state.context.setdefault("json_names", {})
+    if stack and not _ANY.match(line):
+        stack.clear()
+        names.clear()
+        return False
+    match = _OPEN.match(line)
+    if match:
+        stack.append(match.group(1) or "")
+        return True
+    if _CLOSE.match(line) and any(c in line for c in "}]"):
+        for _ in range(sum(line.count(c) for c in "}]")):
+            if stack:
+                names.pop(len(stack), None)
+                stack.pop()
+        return True
+    match = _KV.match(line)
+    if not match:
+        return False
+    raw_key, string_value, number = match.groups()
+    depth = len(stack)
+    if string_value is not None:
+        if raw_key in _NAME_KEYS:
+            names[depth] = string_value
+        return True
+    if number is None or parse_number(number) is None:
+        return True
+    path = [k for k in stack if k]
+    named = names.get(depth)
+    if raw_key in _VALUE_KEYS and named:
+        name = "/".join([*path, named])
+    else:
+        name = "/".join([*path, json_key(raw_key)])
+    out.add(name, number, _source(name))
+    return True

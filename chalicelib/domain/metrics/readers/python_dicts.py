@@ -1,0 +1,49 @@
+"""Python-repr dicts printed by training scripts: the Hugging Face Trainer's
+`{'eval_loss': 0.41, 'eval_accuracy': 0.9124, 'epoch': 3.0}` (values may be wrapped in
+`tensor(...)`/`np.float64(...)`), `epoch 0: {'accuracy': 0.8}` of the no_trainer examples,
+and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks. A dict with an `epoch` or
+`step` key is a running value: the last one of each name stands.
+
+Format source: huggingface/transformers Trainer.log (`self.log(logs)` -> `print(output)`
+through ProgressCallback.on_log) and pytorch-lightning 1.x trainer/connectors
+(`print(f"DATALOADER:{i} {stage.upper()} RESULTS")` + `pprint(results)`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+
+_PAIR = re.compile(
+    r"""(['"])([A-Za-z_][^'"\n]{0,79}+)\1\s*+:\s*+"""
+    r"(?:(?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+(" + NUM + r")" + END
+)
+_LIGHTNING_HEAD = re.compile(r"\b(?:TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
+_DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
+_RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
+
+
+@reader("python_dicts", markers=("'", '"', "RESULTS", "-" * 10), order=42)
+def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
+    if _LIGHTNING_HEAD.search(line):
+        state.context["lightning"] = True
+        state.context["lightning_body"] = False
+        return True
+    if _DASHES.match(line):
+        if state.context.get("lightning_body"):
+            state.context["lightning"] = False
+        return True
+    lightning = bool(state.context.get("lightning"))
+    if lightning:
+        state.context["lightning_body"] = True
+    if "'" not in line and '"' not in line:
+        return False
+    source = "lightning" if lightning else "python_dict"
+    running = None if not _RUNNING_KEY.search(line) else True
+    found = False
+    for match in _PAIR.finditer(line):
+        out.add(match.group(2), match.group(3), source, running=running)
+        found = True
+    return found

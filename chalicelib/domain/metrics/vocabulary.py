@@ -1,0 +1,537 @@
+"""The one metric vocabulary: what a metric name means, for the validator, scoring and the
+leaderboard.
+
+`sense_of("Test Top-1 Accuracy")` reads a name into a `MetricSense`: the metric itself
+(`base`, e.g. `accuracy`, with `k` = 1), the data split it was measured on (`test`), a
+qualifier that makes it a different metric (`box` vs `mask` AP, `macro` vs `micro` F1,
+`acc_norm` vs `acc`), a statistic (`std` of a metric is not the metric) and the scope the name
+carries (a benchmark, task or dataset such as `hellaswag` or `test-clean`).
+
+Decisions (README "Metric vocabulary"):
+- Synonyms and abbreviations fold onto one base: EM / exact match, P / precision, R / recall,
+  mIoU / mean IoU, AP / mAP (COCO's AP@[.5:.95]; `mAP50-95` too), top-1 / acc@1 / accuracy,
+  `@k` / `_at_k` / `top-k`, WER / word error rate, BLEU / BLEU4 / sacreBLEU.
+- Splits: `test`, `val` (validation, valid, dev, eval: Hugging Face's `eval_` prefix is the
+  evaluation set) and `train`. They are never interchangeable (see `claims.py`).
+- Words that only decorate a name (avg, average, mean, final, best, overall, score) are ignored,
+  except where they make another metric (`mAcc` is mean class accuracy, not accuracy).
+- A name that is only a benchmark ("MMLU", "HellaSwag") means that benchmark's headline
+  metrics (`BENCHMARK_HEADLINES`).
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+SPLITS = ("test", "val", "train")
+
+_SPLIT_WORDS = {
+    "test": "test",
+    "testing": "test",
+    "tst": "test",
+    "predict": "test",
+    "prediction": "test",
+    "val": "val",
+    "valid": "val",
+    "validation": "val",
+    "validate": "val",
+    "dev": "val",
+    "eval": "val",
+    "evaluation": "val",
+    "train": "train",
+    "training": "train",
+    "trn": "train",
+}
+# Dataset names that contain a split word but name a dataset (LibriSpeech, WSJ, ...): kept whole
+# as a scope, and they also say which split they are.
+_DATASET_SPLITS = re.compile(
+    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{2,4})"
+    r"(?![a-z0-9])",
+    re.IGNORECASE,
+)
+_PERCENTILE = re.compile(r"(?<![A-Za-z0-9])[Pp](50|75|90|95|99|99\.9)(?![0-9])")
+# A unit in parentheses after a name: "Request throughput (req/s)", "Mean TTFT (ms)".
+_UNIT = re.compile(r"\s*\([^()]{0,20}\)\s*$")
+
+_QUALIFIER_WORDS = {
+    "bbox": "box",
+    "box": "box",
+    "det": "box",
+    "segm": "mask",
+    "mask": "mask",
+    "seg": "mask",
+    "keypoints": "keypoints",
+    "keypoint": "keypoints",
+    "kpt": "keypoints",
+    "pose": "keypoints",
+    "micro": "micro",
+    "macro": "macro",
+    "weighted": "weighted",
+    "samples": "samples",
+    "norm": "norm",
+    "normalized": "norm",
+    "strict": "strict",
+    "flexible": "flexible",
+}
+_STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
+_STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
+# Words that decorate a name without changing the metric.
+_NOISE_WORDS = frozenset(
+    {
+        "avg",
+        "average",
+        "mean",
+        "final",
+        "best",
+        "highest",
+        "overall",
+        "total",
+        "result",
+        "results",
+        "metric",
+        "metrics",
+        "value",
+        "set",
+        "on",
+        "of",
+        "the",
+        "at",
+        "none",
+        "all",
+        "dataloader",
+        "idx",
+        "percent",
+        "pct",
+    }
+)
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+_CHUNK = re.compile(r"[A-Za-z0-9%+]+")
+_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+")
+# "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
+_AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
+# Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
+_CAMEL_WORDS = frozenset(
+    {"miou", "macc", "aacc", "mdice", "mrr", "map", "mar", "rougelsum", "rougel", "auroc"}
+)
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case tokens: words (a leading % kept: %WER), numbers (.5 and 0.95 kept whole),
+    camel case split (valAcc -> val acc) except for metric words such as mIoU."""
+    words: list[str] = []
+    for chunk in _CHUNK.findall(text):
+        lowered = chunk.lower()
+        if lowered.strip("%") not in _CAMEL_WORDS:
+            lowered = _CAMEL.sub(" ", chunk).lower()
+        words += _TOKEN.findall(lowered)
+    return words
+
+
+# token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
+_BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
+
+
+def _phrases(base: str, k: int | None, *names: str) -> None:
+    for name in names:
+        _BASE_PHRASES[" ".join(_words(name))] = (base, k)
+
+
+_phrases("accuracy", None, "accuracy", "acc", "accu", "correct", "pixel accuracy")
+_phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
+_phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
+_phrases("error", None, "error", "err", "error rate", "err rate")
+_phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
+_phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
+_phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy", "balanced acc")
+_phrases("class_accuracy", None, "balanced accuracy")
+_phrases("pixel_accuracy", None, "aacc")
+_phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
+_phrases("f1", None, "ents f", "f")
+_phrases("precision", None, "precision", "prec", "p", "ents p")
+_phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
+_phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
+_phrases("bleu", None, "bleu", "bleu4", "bleu 4", "sacrebleu", "bleu score", "sacre bleu")
+_phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
+_phrases("chrf++", None, "chrf++", "chrf2++")
+_phrases("ter", None, "ter")
+_phrases("meteor", None, "meteor")
+_phrases("cider", None, "cider")
+_phrases("rouge1", None, "rouge1", "rouge 1")
+_phrases("rouge2", None, "rouge2", "rouge 2")
+_phrases("rougel", None, "rougel", "rouge l")
+_phrases("rougelsum", None, "rougelsum", "rouge lsum")
+_phrases("wer", None, "wer", "word error rate", "%wer")
+_phrases("cer", None, "cer", "character error rate", "char error rate", "%cer")
+_phrases("ser", None, "ser", "sentence error rate", "%ser", "s err")
+_phrases("ap", None, "ap", "map", "map50-95", "ap50-95", "map 0.5 0.95", "ap 0.5 0.95")
+_phrases("ap", None, "map .5 .95", "ap .5 .95", "mean average precision", "average precision")
+_phrases("ap50", None, "ap50", "map50", "ap 50", "map 50", "map .5", "ap .5")
+_phrases("ap50", None, "ap iou 0.5", "ap 0.5", "map 0.5", "ap 0.50", "map 0.50")
+_phrases("ap75", None, "ap75", "map75", "ap 75", "map 75", "ap 0.75", "map 0.75", "map .75")
+_phrases("aps", None, "aps", "ap s", "map s", "ap small", "map small", "apsmall")
+_phrases("apm", None, "apm", "ap m", "map m", "ap medium", "map medium", "apmedium")
+_phrases("apl", None, "apl", "ap l", "map l", "ap large", "map large", "aplarge")
+_phrases("ar", None, "ar", "mar", "average recall")
+_phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
+_phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
+_phrases("ndcg", None, "ndcg", "ncdg")
+_phrases("mrr", None, "mrr", "mean reciprocal rank")
+_phrases("hits", None, "hits", "hit", "hr")
+_phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
+_phrases("pr_auc", None, "pr auc", "auprc", "prauc")
+_phrases("loss", None, "loss", "lm loss", "objective")
+_phrases("nll", None, "nll", "nll loss", "logloss", "log loss", "binary logloss")
+_phrases("perplexity", None, "perplexity", "ppl", "lm loss ppl", "word perplexity")
+_phrases("mae", None, "mae", "mean absolute error", "l1")
+_phrases("mse", None, "mse", "mean squared error", "l2")
+_phrases("rmse", None, "rmse", "root mean squared error")
+_phrases("r2", None, "r2 score", "r2", "r squared")
+_phrases("pearson", None, "pearson", "pearsonr", "pcc")
+_phrases("spearman", None, "spearman", "spearmanr", "spearman correlation")
+_phrases("mcc", None, "mcc", "matthews correlation", "matthews corrcoef", "matthews")
+_phrases("kappa", None, "kappa", "cohen kappa")
+_phrases("pass", None, "pass", "pass at")
+_phrases("reward", None, "reward", "return", "ep rew", "ep rew mean", "episodic return")
+_phrases("reward", None, "episode reward", "episode return", "rew", "average score")
+_phrases("psnr", None, "psnr")
+_phrases("ssim", None, "ssim")
+_phrases("fid", None, "fid")
+_phrases("mc1", None, "mc1")
+_phrases("mc2", None, "mc2")
+
+_MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
+
+# Benchmarks named without a metric ("MMLU 61.1") mean their headline metric(s).
+_ACC = ("accuracy",)
+BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
+    "mmlu": _ACC,
+    "mmlupro": ("exact_match", "accuracy"),
+    "hellaswag": _ACC,
+    "arcchallenge": _ACC,
+    "arceasy": _ACC,
+    "winogrande": _ACC,
+    "piqa": _ACC,
+    "boolq": _ACC,
+    "openbookqa": _ACC,
+    "siqa": _ACC,
+    "copa": _ACC,
+    "rte": _ACC,
+    "lambada": ("accuracy", "perplexity"),
+    "lambadaopenai": ("accuracy", "perplexity"),
+    "truthfulqa": ("mc2", "mc1"),
+    "truthfulqamc2": ("mc2",),
+    "truthfulqamc1": ("mc1",),
+    "gsm8k": ("exact_match",),
+    "math": ("exact_match",),
+    "bbh": ("exact_match",),
+    "triviaqa": ("exact_match",),
+    "nqopen": ("exact_match",),
+    "drop": ("f1", "exact_match"),
+    "squad": ("f1", "exact_match"),
+    "squadv2": ("f1", "exact_match"),
+    "humaneval": ("pass",),
+    "mbpp": ("pass",),
+    "agieval": _ACC,
+    "ceval": _ACC,
+    "cmmlu": _ACC,
+    "gpqa": _ACC,
+    "ifeval": ("accuracy",),
+    # BEIR datasets: nDCG@10 is the headline
+    **{
+        name: ("ndcg",)
+        for name in (
+            "nfcorpus",
+            "scifact",
+            "treccovid",
+            "fiqa",
+            "arguana",
+            "scidocs",
+            "quora",
+            "nq",
+            "hotpotqa",
+            "msmarco",
+            "dbpedia",
+            "fever",
+            "climatefever",
+            "touche2020",
+            "cqadupstack",
+            "signal1m",
+            "trecnews",
+            "robust04",
+            "bioasq",
+        )
+    },
+}
+BENCHMARK_K = {"ndcg": 10, "pass": 1}
+# Common spellings of benchmark names.
+_BENCHMARK_ALIASES = {
+    "arc": "arcchallenge",
+    "arcc": "arcchallenge",
+    "arce": "arceasy",
+    "arcch": "arcchallenge",
+    "truthfulqamc": "truthfulqa",
+    "hellaswag10shot": "hellaswag",
+    "mmlu5shot": "mmlu",
+    "gsm8kcot": "gsm8k",
+    "openbook": "openbookqa",
+    "humanevalplus": "humaneval",
+    "lambadastandard": "lambada",
+    "trec": "treccovid",
+}
+
+
+@dataclass(frozen=True)
+class MetricSense:
+    """What a metric name means. `base` is None when the name carries no metric word (OGB's
+    `Final Test`, PyG's `Test:`): such a name stands for the run's main metric."""
+
+    base: str | None
+    k: int | None = None
+    split: str | None = None
+    qualifiers: frozenset[str] = frozenset()
+    stat: str | None = None
+    scope: tuple[str, ...] = ()  # benchmark / task / dataset keys, e.g. ("hellaswag",)
+    benchmark_bases: tuple[str, ...] = ()  # set when the name is only a benchmark
+    key: str = ""  # metric_key of the whole name
+
+
+def metric_key(name: str) -> str:
+    """Case- and punctuation-insensitive key of a name: `Top-1 Accuracy` -> `top1accuracy`."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "", folded.lower())
+
+
+def scope_key(name: str) -> str:
+    """The key of a benchmark, task or dataset name (`ARC-Challenge` -> `arcchallenge`)."""
+    key = metric_key(name)
+    return _BENCHMARK_ALIASES.get(key, key)
+
+
+@lru_cache(maxsize=4096)
+def sense_of(name: str) -> MetricSense:
+    """Read a metric name (as a claim or a log names it)."""
+    text = _UNIT.sub("", unicodedata.normalize("NFKC", name).strip()) or name.strip()
+    # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
+    parts = [p for p in re.split(r"[/|]", text) if p.strip()]
+    metric_part = parts[-1] if parts else text
+    scope_parts = parts[:-1]
+
+    scope: list[str] = []
+    split: str | None = None
+    qualifiers: set[str] = set()
+
+    def take_dataset_splits(part: str) -> str:
+        nonlocal split
+        for match in _DATASET_SPLITS.finditer(part):
+            scope.append(metric_key(match.group(0)))
+            split = split or _SPLIT_WORDS.get(match.group(1).lower())
+        return _DATASET_SPLITS.sub(" ", part)
+
+    for part in scope_parts:
+        leftover: list[str] = []
+        words = _words(take_dataset_splits(part))
+        for word in words:
+            if word in _SPLIT_WORDS:
+                split = split or _SPLIT_WORDS[word]
+            elif word in _QUALIFIER_WORDS:
+                qualifiers.add(_QUALIFIER_WORDS[word])
+            elif word not in _NOISE_WORDS:
+                leftover.append(word)
+        if leftover:
+            scope.append(scope_key("".join(leftover)))
+
+    metric_text = take_dataset_splits(metric_part)
+    stat = None
+    percentile = _PERCENTILE.search(metric_text)
+    if percentile:  # vLLM-style "P99 TTFT": a percentile, not precision@99
+        stat = "p" + percentile.group(1)
+        metric_text = metric_text[: percentile.start()] + " " + metric_text[percentile.end() :]
+    k = None
+    at_k = _AT_K.search(metric_text)
+    if at_k:
+        k = int(at_k.group(1))
+        metric_text = metric_text[: at_k.start()] + " " + metric_text[at_k.end() :]
+    words = _words(metric_text)
+
+    base: str | None = None
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        matched = False
+        for width in range(min(_MAX_PHRASE, len(words) - i), 0, -1):
+            phrase = " ".join(words[i : i + width])
+            if phrase in _BASE_PHRASES and base is None:
+                base, phrase_k = _BASE_PHRASES[phrase]
+                k = k if k is not None else phrase_k
+                i += width
+                matched = True
+                break
+        if matched:
+            continue
+        word = words[i]
+        if word in _SPLIT_WORDS:
+            split = split or _SPLIT_WORDS[word]
+        elif word in _QUALIFIER_WORDS:
+            qualifiers.add(_QUALIFIER_WORDS[word])
+        elif word in _STAT_WORDS:
+            stat = _STAT_WORDS[word]
+        elif word.isdigit() and base is not None and k is None and base in _K_BASES:
+            k = int(word)
+        elif word not in _NOISE_WORDS:
+            rest.append(word)
+        i += 1
+
+    benchmark_bases: tuple[str, ...] = ()
+    if base is None and rest:
+        joined = scope_key("".join(rest))
+        if joined in BENCHMARK_HEADLINES:
+            benchmark_bases = BENCHMARK_HEADLINES[joined]
+            scope.append(joined)
+            rest = []
+        else:
+            # An unknown name is its own metric ("Request throughput", "ENTS_F1").
+            base = "".join(rest)
+            rest = []
+    elif rest:
+        # Words beside a known metric name a scope ("hellaswag acc", "MMLU accuracy") unless
+        # they are a known benchmark already.
+        scope.append(scope_key("".join(rest)))
+
+    if base == "precision" and k in (1, 5) and re.search(r"(?i)prec@", name):
+        base = "accuracy"  # old PyTorch ImageNet examples print top-k accuracy as Prec@k
+    if base in ("ap", "ar") and k is not None:
+        # COCO writes AP50 / AP75 / AR100 with the number glued on; retrieval writes MAP@100.
+        if base == "ap" and k in (50, 75) and "@" not in name and "_at_" not in name:
+            base, k = f"ap{k}", None
+        elif base == "ap":
+            base = "map"
+    return MetricSense(
+        base=base,
+        k=k,
+        split=split,
+        qualifiers=frozenset(qualifiers),
+        stat=stat,
+        scope=tuple(dict.fromkeys(s for s in scope if s)),
+        benchmark_bases=benchmark_bases,
+        key=metric_key(text),
+    )
+
+
+# Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
+_K_BASES = frozenset({"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy"})
+
+
+def same_base(a: MetricSense, b: MetricSense) -> bool:
+    """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
+    if a.stat != b.stat:
+        return False
+    if a.base is None or b.base is None:
+        return False
+    if a.base != b.base:
+        return False
+    if a.k != b.k:
+        # accuracy == top-1 accuracy; every other cutoff must agree
+        if a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}:
+            pass
+        else:
+            return False
+    return _qualifiers_agree(a.qualifiers, b.qualifiers)
+
+
+_EXCLUSIVE = (frozenset({"box", "mask", "keypoints"}), frozenset({"micro", "macro", "weighted"}))
+
+
+def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+    for group in _EXCLUSIVE:
+        qa, qb = a & group, b & group
+        if qa and qb and qa != qb:
+            return False
+    # acc_norm is another metric than acc, strict-match than flexible-extract
+    for word in ("norm", "strict", "flexible"):
+        if (word in a) != (word in b) and (word in a or word in b):
+            return False
+    return True
+
+
+def splits_agree(a: str | None, b: str | None) -> bool:
+    """For comparing two recorded names (scoring, leaderboard): a named split must be the same
+    split; an unnamed split is compatible with test or another unnamed one, never train."""
+    if a == b:
+        return True
+    if a is None or b is None:
+        return (a or b) != "train" and (a or b) != "val"
+    return False
+
+
+def same_metric(a: str, b: str) -> bool:
+    """Whether two metric names denote the same metric (scoring matches a reproduction's
+    reported metric to a paper's claimed one with this; SPEC 6). Case and punctuation never
+    matter; synonyms fold (vocabulary above); split and qualifier must agree."""
+    if not metric_key(a) or not metric_key(b):
+        return False
+    sa, sb = sense_of(a), sense_of(b)
+    if sa.key == sb.key:
+        return True
+    if not splits_agree(sa.split, sb.split):
+        return False
+    if sa.scope and sb.scope and not set(sa.scope) & set(sb.scope):
+        return False
+    return same_base(sa, sb) or _benchmark_match(sa, sb) or _benchmark_match(sb, sa)
+
+
+def _benchmark_match(bench: MetricSense, other: MetricSense) -> bool:
+    if not bench.benchmark_bases or other.base not in bench.benchmark_bases:
+        return False
+    if other.scope and not set(bench.scope) & set(other.scope):
+        return False
+    return other.stat is None
+
+
+# Words of names that carry numbers but are not results: hyper-parameters and configuration,
+# counters and counts, durations and resources (README "Metric vocabulary": never metrics).
+_NOT_RESULT_WORDS = frozenset(
+    {
+        *("lr", "lr0", "lrf", "learning", "momentum", "decay", "wd", "warmup", "dropout"),
+        *("beta", "beta1", "beta2", "eps", "epsilon", "clip", "grad", "gradient", "temperature"),
+        *("seed", "seeds", "batch", "bs", "workers", "gpus", "gpu", "nodes", "world", "rank"),
+        *("epoch", "epochs", "step", "steps", "iter", "iters", "iteration", "iterations"),
+        *("episode", "episodes", "timesteps", "timestep", "updates", "update", "fold", "folds"),
+        *("eta", "time", "times", "runtime", "duration", "elapsed", "sec", "secs", "seconds"),
+        *("ms", "hours", "minutes", "fps", "speed", "it", "memory", "mem", "maxmem", "ram"),
+        *("params", "parameters", "param", "flops", "gflops", "macs", "size", "dim", "layers"),
+        *("heads", "hidden", "vocab", "length", "len", "shots", "version", "port", "pid"),
+        *("count", "num", "number", "samples", "sample", "images", "imgs", "instances"),
+        *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
+        *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
+        *("weight", "weights", "scale", "max", "min", "total"),
+    }
+)
+# Words that make a name a measured result even beside one of the words above.
+_RESULT_WORDS = frozenset(
+    {"throughput", "latency", "ttft", "tpot", "itl", "e2el", "qps", "speedup", "goodput"}
+)
+
+
+@lru_cache(maxsize=4096)
+def is_result_name(name: str) -> bool:
+    """Whether a printed name can be a measured result (not `lr`, `epoch`, `eta`,
+    `train_runtime`, `param count`, `Successful requests`, `batch_size`...)."""
+    sense = sense_of(name)
+    words = set(_words(_UNIT.sub("", name)))
+    if words & _RESULT_WORDS:
+        return True
+    if sense.base in _KNOWN_BASES:
+        # a known metric, unless it is the rate or count of something ("samples per second")
+        return not (words & {"per", "rate"} and words & _NOT_RESULT_WORDS)
+    if sense.base is None:
+        return sense.split is not None or bool(sense.benchmark_bases)
+    return not words & _NOT_RESULT_WORDS
+
+
+_KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
