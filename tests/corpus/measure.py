@@ -192,11 +192,14 @@ def report(outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # python -m tests.corpus.measure [family ...]
+if __name__ == "__main__":  # python -m tests.corpus.measure [--dev] [family ...]
     import sys
 
-    wanted = set(sys.argv[1:])
-    all_cases = [c for c in load() if not wanted or c.family in wanted]
+    args = sys.argv[1:]
+    dev_only = "--dev" in args  # only the development set: reader authors never see hold-out
+    wanted = {a for a in args if not a.startswith("--")}
+    loaded = load(("logs",) if dev_only else SETS)
+    all_cases = [c for c in loaded if not wanted or c.family in wanted]
     tallies, outcomes = measure(all_cases)
     for outcome in outcomes:
         if outcome.missed or outcome.spurious or outcome.disagreements:

@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -85,6 +86,9 @@ class Sink:
         self._entries: dict[tuple[str, float], _Entry] = {}
         self._running_by_name: dict[str, tuple[str, float]] = {}
         self._seq = 0
+        # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
+        # the same pairs many times (the fast path of `add`).
+        self._known: dict[tuple[str, str, str | None], tuple[str, float] | None] = {}
 
     def add(
         self,
@@ -97,9 +101,32 @@ class Sink:
     ) -> bool:
         """Record `name` = `number` (the text as printed, or a float from JSON). Returns False
         when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
+        state = self._state
+        running = state.running if running is None else running
+        printed = (name, number, split) if isinstance(number, str) else None
+        if printed is not None and printed in self._known:
+            known = self._known[printed]
+            if known is None:
+                return False
+            entry = self._entries.get(known)
+            if entry is not None and (entry.running or not running):
+                self._seq += 1
+                entry.last = self._seq
+                entry.running = entry.running and running
+                if entry.running:
+                    self._note_running(known[0], known)
+                return True
+        key = self._add(name, number, source, split=split, running=running)
+        if printed is not None and len(self._known) < 4 * MAX_ENTRIES:
+            self._known[printed] = key
+        return key is not None
+
+    def _add(
+        self, name: str, number: str | float, source: str, *, split: str | None, running: bool
+    ) -> tuple[str, float] | None:
         name = " ".join(name.split()).strip(" :=-,;")
         if not name or len(name) > MAX_NAME_CHARS or not is_result_name(name):
-            return False
+            return None
         if isinstance(number, str):
             value = parse_number(number)
             decimals: int | None = decimals_of(number)
@@ -107,9 +134,8 @@ class Sink:
             value = float(number) if math.isfinite(number) else None
             decimals = float_decimals(number)
         if value is None or (value == -1 and _SENTINEL_NAME.search(name)):
-            return False
+            return None
         state = self._state
-        running = state.running if running is None else running
         if split is None and sense_of(name).split is None:
             split = state.line_split
         self._seq += 1
@@ -134,13 +160,17 @@ class Sink:
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
-            previous = self._running_by_name.get(name)
-            if previous is not None and previous != key:
-                superseded = self._entries.get(previous)
-                if superseded is not None and superseded.running:
-                    del self._entries[previous]
-            self._running_by_name[name] = key
-        return True
+            self._note_running(name, key)
+        return key
+
+    def _note_running(self, name: str, key: tuple[str, float]) -> None:
+        """`key` is now the latest running value of `name`: an earlier one is superseded."""
+        previous = self._running_by_name.get(name)
+        if previous is not None and previous != key:
+            superseded = self._entries.get(previous)
+            if superseded is not None and superseded.running:
+                del self._entries[previous]
+        self._running_by_name[name] = key
 
     def results(self) -> list[ExtractedMetric]:
         return [e.metric for e in sorted(self._entries.values(), key=lambda e: e.first)]
@@ -178,6 +208,19 @@ class Reader:
     open: Callable[[LogState], bool] | None = None
     order: int = 100
 
+    @property
+    def wants(self) -> Callable[[str], object]:
+        """`wants(line)`: one C-level search for any of the markers."""
+        return _marker_search(self.markers)
+
+
+@cache
+def _marker_search(markers: tuple[str, ...]) -> Callable[[str], object]:
+    if len(markers) == 1:
+        marker = markers[0]
+        return lambda line: marker in line
+    return re.compile("|".join(re.escape(m) for m in markers)).search
+
 
 REGISTRY: list[Reader] = []
 
@@ -207,7 +250,7 @@ class Extraction:
 
         self.state = LogState()
         self.sink = Sink(self.state)
-        self._readers = tuple(REGISTRY)
+        self._readers = tuple((item, item.wants, item.open, item.read) for item in REGISTRY)
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -224,9 +267,9 @@ class Extraction:
         if not stripped:
             state.running = False
             state.line_split = None
-            for item in self._readers:
-                if item.open is not None and item.open(state):
-                    item.read(line, state, self.sink)
+            for _, _, is_open, read in self._readers:
+                if is_open is not None and is_open(state):
+                    read(line, state, self.sink)
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line and "[" in line:
@@ -236,11 +279,11 @@ class Extraction:
         state.running = _COUNTER.search(line) is not None
         split = _LINE_SPLIT.match(line)
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
-        for item in self._readers:
-            wanted = (item.open is not None and item.open(state)) or any(
-                marker in line for marker in item.markers
-            )
-            if wanted and item.read(line, state, self.sink):
+        sink = self.sink
+        for _, wants, is_open, read in self._readers:
+            if (wants(line) or (is_open is not None and is_open(state))) and read(
+                line, state, sink
+            ):
                 return
 
     def results(self) -> list[ExtractedMetric]:

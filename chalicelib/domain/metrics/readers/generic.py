@@ -20,19 +20,27 @@ _COLON_OR_EQUALS = re.compile(
 )
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
 _SPACED = re.compile(
-    r"(?:^|[,|;]\s*+|\s{2,}+|\t)"
+    r"(?:^|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
     r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
 )
-_TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|\d++it \[")
+_TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
 _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 
 
+_COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
+_COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
+
+
 def _clean(words: list[str]) -> list[str]:
-    while words and words[0] in _LOG_LEVEL_WORDS:
-        words = words[1:]
+    """Drop log levels and a leading progress counter ("epoch 3 val_acc" -> "val_acc")."""
+    while words and (
+        words[0] in _LOG_LEVEL_WORDS
+        or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
+    ):
+        words = words[1:] if words[0] in _LOG_LEVEL_WORDS else words[2:]
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     return words
