@@ -37,6 +37,12 @@ PaperReference = Annotated[
 class _Out(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
+    @classmethod
+    def from_stored(cls, stored: dict[str, Any]) -> Any:
+        """Build from a stored map. Storage leaves out null attributes (chalicelib/db/codec.py),
+        so an absent attribute reads as null here, never as a missing field."""
+        return cls.model_validate({name: stored.get(name) for name in cls.model_fields})
+
 
 class ErrorBody(_Out):
     code: str
@@ -90,14 +96,16 @@ class PaperView(_Out):
             verification=paper.get("verification", "unverified"),
             verification_score=paper.get("verification_score", 0),
             tasks=paper.get("tasks", []),
-            leaderboard=[LeaderboardEntry(**row) for row in paper.get("leaderboard", [])],
+            leaderboard=[LeaderboardEntry.from_stored(row) for row in paper.get("leaderboard", [])],
             code_links=[
                 CodeLinkView(
                     url=c["url"], is_official=bool(c.get("is_official")), stars=c.get("stars")
                 )
                 for c in paper.get("code_links", [])
             ],
-            score_breakdown=[ScoreRuleView(**r) for r in paper.get("score_breakdown", [])],
+            score_breakdown=[
+                ScoreRuleView.from_stored(r) for r in paper.get("score_breakdown", [])
+            ],
             updated_at=paper.get("updated_at"),
         )
 
@@ -129,7 +137,7 @@ class SotaRow(_Out):
 
     @classmethod
     def from_item(cls, row: dict[str, Any]) -> SotaRow:
-        return cls.model_validate({name: row.get(name) for name in cls.model_fields})
+        return cls.from_stored(row)  # type: ignore[no-any-return]
 
 
 class SotaPage(_Out):

@@ -166,7 +166,8 @@ def parse_query(blueprint: Blueprint, model: type[Q]) -> Q:
         first = details[0]
         raise ApiError(
             400,
-            "invalid_parameter",
+            # a cursor that is not even the right length is a forged one too
+            "invalid_cursor" if first["field"] == "cursor" else "invalid_parameter",
             f"query parameter '{first['field']}': {first['message']}",
             details,
         ) from exc

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from chalicelib.db import aws
-from chalicelib.errors import StorageUnavailable
+from chalicelib.errors import InvalidRequest, StorageUnavailable
+
+logger = logging.getLogger(__name__)
+BUSY = "the ledger's storage is busy or unreachable; retry shortly"
 
 BATCH_WRITE_MAX = 25
 BATCH_GET_MAX = 100
@@ -26,16 +30,29 @@ def ddb() -> Any:
 
 @contextmanager
 def storage_errors(action: str) -> Iterator[None]:
-    """Turn botocore errors into StorageUnavailable; let callers catch specific codes first."""
+    """Turn botocore errors into domain errors; callers catch specific codes first.
+
+    DynamoDB refuses a request with ValidationException when a value in it cannot be used (a
+    key too long or empty, a start key outside the query): that is the client's input, so it
+    is a 400, never "retry shortly". Everything else is StorageUnavailable (503). Messages
+    never name backend operations or error codes; the log does."""
     from botocore.exceptions import BotoCoreError, ClientError
 
     try:
         yield
     except ClientError as exc:
         code = exc.response.get("Error", {}).get("Code", "")
-        raise StorageUnavailable(f"{action} failed ({code}); retry shortly") from exc
+        if code == "ValidationException":
+            logger.warning("%s refused: %s", action, exc)
+            raise InvalidRequest(
+                "a value in this request cannot be looked up or stored (too long, empty or "
+                "malformed); check the ids, cursor and text fields you sent"
+            ) from exc
+        logger.warning("%s failed: %s", action, code)
+        raise StorageUnavailable(BUSY) from exc
     except BotoCoreError as exc:
-        raise StorageUnavailable(f"{action} failed ({type(exc).__name__}); retry shortly") from exc
+        logger.warning("%s failed: %s", action, type(exc).__name__)
+        raise StorageUnavailable(BUSY) from exc
 
 
 def error_code(exc: BaseException) -> str:
@@ -69,7 +86,7 @@ def batch_write_tables(requests: list[tuple[str, dict[str, Any]]]) -> int:
                 break
             time.sleep(min(0.05 * 2**attempt, 2.0))
         else:
-            raise StorageUnavailable("BatchWriteItem kept returning unprocessed items")
+            raise StorageUnavailable(BUSY)
     return calls
 
 
@@ -87,5 +104,5 @@ def batch_get(table: str, keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 break
             time.sleep(min(0.05 * 2**attempt, 2.0))
         else:
-            raise StorageUnavailable("BatchGetItem kept returning unprocessed keys")
+            raise StorageUnavailable(BUSY)
     return found

@@ -62,7 +62,18 @@ def query_rows(
     if filters:
         kwargs["FilterExpression"] = " AND ".join(filters)
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _CURSOR_FIELDS)
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor,
+            fingerprint,
+            _CURSOR_FIELDS,
+            required=frozenset({"row_id", pk_name, sk_name}),
+            partition=(pk_name, pk_value),
+            sort_floor=(
+                (sk_name, keys.score_key_floor(min_score))
+                if min_score is not None and sort == "score"
+                else None
+            ),
+        )
     with storage_errors("Query leaderboard"):
         response = ddb().query(**kwargs)
     rows = [codec.from_item(item) for item in response.get("Items", [])]

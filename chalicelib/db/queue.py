@@ -33,7 +33,9 @@ def _page(
         "Limit": limit,
     }
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, fields)
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor, fingerprint, fields, partition=(key_name, key_value)
+        )
     with storage_errors(f"Query {index}"):
         response = ddb().query(**kwargs)
     items = [codec.from_item(i) for i in response.get("Items", [])]

@@ -84,7 +84,13 @@ def query_page(
         "Limit": limit,
     }
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _CURSOR_FIELDS)
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor,
+            fingerprint,
+            _CURSOR_FIELDS,
+            required=frozenset({"reproduction_id", key_name, "submitted_key"}),
+            partition=(key_name, key_value),
+        )
     with storage_errors("Query reproductions"):
         response = ddb().query(**kwargs)
     items = [codec.from_item(i) for i in response.get("Items", [])]

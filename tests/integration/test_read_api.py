@@ -206,3 +206,46 @@ def test_openapi_document_describes_the_real_routes(loaded: Any) -> None:
     assert sota_params == {"task", "dataset", "min_score", "sort", "trust_tier", "limit", "cursor"}
     paper_schema = doc["components"]["schemas"]["PaperView"]
     assert set(paper_schema["properties"]) == PAPER_KEYS
+
+
+def _every_sample_paper() -> list[dict[str, Any]]:
+    from chalicelib.db import codec
+    from chalicelib.db.dynamo import ddb
+    from chalicelib.db.tables import PAPERS
+
+    items: list[dict[str, Any]] = []
+    kwargs: dict[str, Any] = {"TableName": PAPERS.physical_name()}
+    while True:
+        page = ddb().scan(**kwargs)  # a test may scan; no request path does
+        items += [codec.from_item(i) for i in page["Items"]]
+        if "LastEvaluatedKey" not in page:
+            return items
+        kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def test_every_sample_paper_reads_through_the_api_and_its_page(loaded: Any) -> None:
+    # Given every paper of the bundled sample, including those whose claimed values could
+    # not be parsed (kept as text, value null; e.g. 1710.10903)
+    papers = _every_sample_paper()
+    assert len(papers) == 129
+    assert any(
+        claim.get("value") is None for paper in papers for claim in paper.get("claims", [])
+    )
+    from urllib.parse import quote
+
+    failures = []
+    for paper in papers:
+        reference = quote(paper.get("arxiv_id") or paper["paper_id"], safe="")
+        # When each is read through the API and its HTML page
+        status, body = get(loaded, f"/api/v1/papers/{reference}")
+        page = loaded.http.get(f"/papers/{reference}")
+        # Then both answer 200, and an unparsed claim reads as a null value
+        if status != 200 or page.status_code != 200:
+            failures.append((reference, status, page.status_code))
+        elif any(set(row) != {"task", "dataset", "metric", "value", "reproductions"}
+                 for row in body["leaderboard"]):
+            failures.append((reference, "leaderboard row shape", body["leaderboard"][:1]))
+    assert failures == []
+    status, body = get(loaded, "/api/v1/papers/1710.10903")
+    assert status == 200
+    assert any(row["value"] is None for row in body["leaderboard"])
