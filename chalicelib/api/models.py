@@ -16,6 +16,7 @@ from pydantic import (
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import ReplayLog, integral_float_to_int
+from chalicelib.domain.text import clean_text, workspace_path
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
@@ -175,7 +176,7 @@ MetricValue = Annotated[
 # exact host of the allow-list, then a path, query or fragment of visible ASCII (no backslash).
 LOG_URL_PATTERN = (
     r"^https://(?:github\.com|gist\.github\.com|wandb\.ai|colab\.research\.google\.com|"
-    r"huggingface\.co)(?:[/?#][!-\[\]-~]*)?$"
+    r"huggingface\.co)(?:[/?#][!#-&(-;=?-\[\]^_a-z|~]*)?$"
 )
 # Pasted output: no NUL, and not only whitespace (Python's str.isspace, spelled out so that
 # every regex dialect reads it the same).
@@ -183,7 +184,56 @@ WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u
 RUN_LOG_PATTERN = rf"^[^\x00]*[^\x00{WHITESPACE}][^\x00]*$"
 
 StrictTier = Annotated[int, Field(strict=True, ge=1, le=3), BeforeValidator(integral_float_to_int)]
-ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+def _max_length(limit: int) -> Any:
+    def check(text: str) -> str:
+        if len(text) > limit:  # NFKC can lengthen text ("ﷺ" is 18 characters)
+            raise ValueError(f"is {len(text)} characters after normalisation; at most {limit}")
+        return text
+
+    return AfterValidator(check)
+
+
+def _clean_line(value: str) -> str:
+    return clean_text(value)
+
+
+def _clean_lines(value: str) -> str:
+    return clean_text(value, multiline=True)
+
+
+# Free text (README "Text"): NFKC-normalised and trimmed; zero-width, bidi and other invisible
+# characters, NUL and control characters refused (422 naming the field); not only whitespace.
+ShortText = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=200),
+    AfterValidator(_clean_line),
+    _max_length(200),
+]
+HardwareText = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=500),
+    AfterValidator(_clean_line),
+    _max_length(500),
+]
+EvidenceText = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=2000),
+    AfterValidator(_clean_lines),
+    _max_length(2000),
+]
+# A path relative to the run's workspace: not absolute, no drive, no "~", no ".." segment.
+RelativePath = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=500),
+    AfterValidator(workspace_path),
+    _max_length(500),
+]
+# Server-issued ids: letters, digits, "-" and "_".
+IdText = Annotated[
+    str, StringConstraints(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_-]+$")
+]
 
 
 class ReproductionSubmission(BaseModel):
@@ -197,9 +247,7 @@ class ReproductionSubmission(BaseModel):
     tier_claimed: StrictTier = Field(
         description="1 code runs, 2 reproduces with official code, 3 independent reproduction"
     )
-    hardware_spec: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
-        description="GPU model and count, VRAM, OS"
-    )
+    hardware_spec: HardwareText = Field(description="GPU model and count, VRAM, OS")
     run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] = Field(
         json_schema_extra={"pattern": RUN_LOG_PATTERN},
         description="an https URL on github.com, gist.github.com, wandb.ai, "
@@ -209,7 +257,7 @@ class ReproductionSubmission(BaseModel):
     actual_metric_name: ShortText | None = None
     actual_metric_value: MetricValue | None = None
     dataset: ShortText | None = None
-    run_id: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
+    run_id: IdText | None = None
     replay_log: ReplayLog | None = None
 
 
@@ -297,9 +345,6 @@ class PageQuery(BaseModel):
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
-RelativePath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
-
-
 class Workspace(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
@@ -344,7 +389,7 @@ class DecisionView(_Out):
 class AuthorClaimRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    evidence: Annotated[str, StringConstraints(min_length=1, max_length=2000)] = Field(
+    evidence: EvidenceText = Field(
         description="why you are an author: a URL (e.g. your page listing the paper) or text"
     )
 

@@ -3,24 +3,26 @@
 Pure: the caller loads the log and the run; nothing here touches storage.
 
 Decisions where the spec leaves room:
-- Timestamps must be ISO-8601 strings (or `datetime` objects) with a timezone; numbers such as
-  Unix epochs are refused, because their meaning cannot be checked.
+- Timestamps are RFC 3339 strings with an explicit offset (`2024-05-01T12:00:00Z`,
+  `...+02:00`), or `datetime` objects with a timezone; epoch seconds, in a number or a string,
+  and times without an offset are refused (422), because their meaning cannot be checked.
 - Integer fields are strict: `"5"`, `true` and `5.5` are refused where an integer is expected.
   `5.0` is taken as 5: JSON Schema, and so our OpenAPI document, counts it as an integer.
-- `file_read_replay` reads the path from a read tool's `input`: either the plain path or a JSON
-  object with a `path`, `file_path` or `filename` key. Paths are compared after POSIX
-  normalisation (`./a/b.py` == `a/b.py`, `a/../b` == `b`, backslashes read as `/`); absolute or
-  `../` paths simply do not match a workspace-relative manifest. Tool names compare
-  case-insensitively.
-- A read whose step carries an `error` is not replayed: it returned no file content, and agents
-  legitimately try paths that do not exist.
+- `file_read_replay` checks every step that reads a file, whatever its `error` field (an
+  error does not make a read of an unlisted file harmless). Which steps read which files is
+  `chalicelib.domain.file_reads` (read tools in any naming style, editor `view` commands and
+  shell `cat`/`head`/`tail`/`less`/`more`/`sed`); unknown tools are listed in the verdict and
+  prove nothing. Paths are compared after POSIX normalisation (`./a/b.py` == `a/b.py`,
+  backslashes read as `/`); an absolute path matches a manifest entry it ends with
+  (`/home/me/repo/src/a.py` reads `src/a.py`), since agents run inside their checkout.
+- `run_id`: when the replay log names a run, it must be the run the submission closes.
 - Naive `started_at` / `submitted_at` given by a caller are taken as UTC (stored times are UTC).
 """
 
 from __future__ import annotations
 
-import json
 import posixpath
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, NotRequired
@@ -31,13 +33,12 @@ from typing_extensions import TypedDict  # pydantic needs this one on Python < 3
 MAX_STEPS = 10_000
 MAX_IO_CHARS = 5_000
 MAX_RESPONSE_CHARS = 50_000
-FILE_READ_TOOLS = frozenset({"read", "read_file", "file_read", "open_file"})
 CLOCK_SKEW = timedelta(seconds=5)
-PATH_KEYS = ("path", "file_path", "filename")
 
 CHECK_NON_EMPTY = "non_empty"
 CHECK_TIMESTAMP_BOUNDS = "timestamp_bounds"
 CHECK_FILE_READ_REPLAY = "file_read_replay"
+CHECK_RUN_ID = "run_id_matches"
 
 _STRICT = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
 
@@ -57,8 +58,22 @@ NonNegativeInt = Annotated[
 IoText = Annotated[str, Field(max_length=MAX_IO_CHARS)]
 
 
+_RFC3339 = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
+)
+
+
 def _require_timestamp_text(value: Any) -> Any:
     if isinstance(value, str):
+        match = _RFC3339.match(value)
+        if match is None:
+            raise ValueError(
+                "ts must be an RFC 3339 date-time with an explicit offset, e.g. "
+                "2024-05-01T12:00:00Z or 2024-05-01T14:00:00+02:00 (epoch seconds are not "
+                "accepted)"
+            )
+        if match.group(1) and len(match.group(1)) > 7:  # nanoseconds: keep microseconds
+            value = value[: match.start(1) + 7] + value[match.end(1) :]
         # The standard library's parser is several times faster than pydantic's for the
         # common forms, and its `timezone` objects compare ~15x faster than pydantic's
         # `TzInfo` (10,000 steps are compared twice each). What it cannot read is left to
@@ -66,7 +81,7 @@ def _require_timestamp_text(value: Any) -> Any:
         try:
             return datetime.fromisoformat(value)
         except ValueError:
-            return value
+            return value  # e.g. month 13: pydantic's message names the problem
     if isinstance(value, datetime):
         return value
     raise ValueError(
@@ -195,96 +210,110 @@ def _seconds(delta: timedelta) -> str:
     return f"{delta.total_seconds():g} s"
 
 
-def read_path(tool_input: str) -> str | None:
-    """The file path a read tool's input names: a plain path or JSON with a path key."""
-    text = tool_input.strip()
-    if text.startswith("{"):
-        try:
-            arguments = json.loads(text)
-        except (ValueError, RecursionError):
-            return None
-        if not isinstance(arguments, dict):
-            return None
-        for key in PATH_KEYS:
-            value = arguments.get(key)
-            if isinstance(value, str) and value.strip():
-                return value.strip()
-        return None
-    return text or None
-
-
 def normalise_path(path: str) -> str:
     """`./a/b.py` -> `a/b.py`, `a/../b` -> `b`, `a\\b` -> `a/b`; absolute paths stay absolute."""
     normalised = posixpath.normpath(path.strip().replace("\\", "/"))
     return "" if normalised == "." else normalised
 
 
-def _file_reads(log: ReplayLog) -> list[tuple[int, ToolCall]]:
-    is_read: dict[str, bool] = {}  # agents use a handful of tool names thousands of times
-    reads = []
-    for index, step in enumerate(log.steps):
-        if step["type"] != "tool_call" or step.get("error") is not None:
-            continue
-        known = is_read.get(step["tool"])
-        if known is None:
-            known = is_read[step["tool"]] = step["tool"].strip().lower() in FILE_READ_TOOLS
-        if known:
-            reads.append((index, step))
-    return reads
+def _in_manifest(path: str, manifest: frozenset[str]) -> bool:
+    normalised = normalise_path(path)
+    if normalised in manifest:
+        return True
+    if normalised.startswith("/") and ".." not in normalised.split("/"):
+        parts = normalised.split("/")
+        return any("/".join(parts[i:]) in manifest for i in range(1, len(parts)))
+    return False
 
 
 def _check_file_read_replay(log: ReplayLog, run: RunFacts | None) -> Check:
-    reads = _file_reads(log)
-    if not reads:
-        return Check(CHECK_FILE_READ_REPLAY, True, "There are no file reads to replay.")
-    if run is None:
-        index, step = reads[0]
-        path = read_path(step["input"])
-        what = "a file" if path is None else repr(path[:200])
-        return Check(
-            CHECK_FILE_READ_REPLAY,
-            False,
-            f"Step {index} ({step['tool']}) reads {what}, but no run is linked to this "
-            f"reproduction, so there is no workspace manifest to replay it against; "
-            f"{_START_A_RUN}.",
-        )
-    manifest = {normalise_path(name) for name in run.workspace_files}
-    manifest.discard("")
-    replayed: set[str] = set()  # inputs already found in the manifest (reads repeat a lot)
-    for index, step in reads:
-        if step["input"] in replayed:
-            continue
-        path = read_path(step["input"])
-        if path is None:
-            return Check(
-                CHECK_FILE_READ_REPLAY,
-                False,
-                f"Step {index} ({step['tool']}) does not name a file: its input should be the path "
-                'or a JSON object such as {"path": "src/model.py"}.',
-            )
-        if normalise_path(path) not in manifest:
-            return Check(
-                CHECK_FILE_READ_REPLAY,
-                False,
-                f"Step {index} ({step['tool']}) reads {path[:200]!r}, which is not in the run's "
-                f"workspace manifest ({len(manifest)} file(s)); list every file the agent reads "
-                "in workspace.files when starting the run, using paths relative to the workspace.",
-            )
-        replayed.add(step["input"])
-    return Check(
-        CHECK_FILE_READ_REPLAY,
-        True,
-        f"All {len(reads)} file read(s) name files in the run's workspace manifest.",
+    from chalicelib.domain.file_reads import step_reads, tool_kind
+
+    kinds: dict[str, str] = {}  # agents use a handful of tool names thousands of times
+    unknown: dict[str, int] = {}
+    checked: set[tuple[str, str]] = set()  # (tool, input) already replayed: reads repeat a lot
+    manifest = frozenset(
+        normalise_path(name) for name in (run.workspace_files if run else ()) if name.strip()
     )
+    reads = 0
+    for index, step in enumerate(log.steps):
+        if step["type"] != "tool_call":
+            continue
+        tool = step["tool"]
+        kind = kinds.get(tool) or kinds.setdefault(tool, tool_kind(tool))
+        if kind == "unknown":
+            unknown[tool] = unknown.get(tool, 0) + 1
+            continue
+        if kind == "other" or (tool, step["input"]) in checked:
+            reads += kind != "other"
+            continue
+        found = step_reads(tool, step["input"])
+        if found is None:
+            continue
+        reads += 1
+        if found.unreadable:
+            return Check(
+                CHECK_FILE_READ_REPLAY,
+                False,
+                f"Step {index} ({tool}) {found.unreadable}, which cannot be replayed against "
+                "the workspace manifest; read each file by its path.",
+            )
+        if run is None:
+            return Check(
+                CHECK_FILE_READ_REPLAY,
+                False,
+                f"Step {index} ({tool}) reads {found.paths[0][:200]!r}, but no run is linked to "
+                f"this reproduction, so there is no workspace manifest to replay it against; "
+                f"{_START_A_RUN}.",
+            )
+        for path in found.paths:
+            if not _in_manifest(path, manifest):
+                return Check(
+                    CHECK_FILE_READ_REPLAY,
+                    False,
+                    f"Step {index} ({tool}) reads {path[:200]!r}, which is not in the run's "
+                    f"workspace manifest ({len(manifest)} file(s)); list every file the agent "
+                    "reads in workspace.files when starting the run, using paths relative to "
+                    "the workspace.",
+                )
+        checked.add((tool, step["input"]))
+    detail = (
+        f"All {reads} file read(s) name files in the run's workspace manifest."
+        if reads
+        else "There are no file reads to replay."
+    )
+    if unknown:
+        named = ", ".join(f"{name[:40]} ({count})" for name, count in sorted(unknown.items())[:8])
+        detail += (
+            f" Steps of tools the validator does not know were recorded, not trusted: {named}."
+        )
+    return Check(CHECK_FILE_READ_REPLAY, True, detail)
 
 
-def check_replay(log: ReplayLog, run: RunFacts | None, submitted_at: datetime) -> list[Check]:
-    """Run the three replay checks, always all three, in the order non_empty,
-    timestamp_bounds, file_read_replay."""
+def _check_run_id(log: ReplayLog, run_id: str | None) -> Check:
+    if log.run_id is None:
+        return Check(CHECK_RUN_ID, True, "The replay log names no run (optional).")
+    if log.run_id != run_id:
+        submitted = f"run {run_id!r}" if run_id else "no run"
+        return Check(
+            CHECK_RUN_ID,
+            False,
+            f"The replay log is of run {log.run_id[:100]!r} but the submission closes "
+            f"{submitted}; submit a run's replay log with that run's run_id.",
+        )
+    return Check(CHECK_RUN_ID, True, f"The replay log is of run {run_id!r}, the one submitted.")
+
+
+def check_replay(
+    log: ReplayLog, run: RunFacts | None, submitted_at: datetime, run_id: str | None = None
+) -> list[Check]:
+    """Run the replay checks, always all of them, in the order non_empty, timestamp_bounds,
+    file_read_replay, run_id_matches (`run_id`: the run the submission closes)."""
     return [
         _check_non_empty(log),
         _check_timestamp_bounds(log, run, submitted_at),
         _check_file_read_replay(log, run),
+        _check_run_id(log, run_id),
     ]
 
 

@@ -70,6 +70,8 @@ _BARE_DOMAIN = re.compile(
     re.IGNORECASE,
 )
 _HTTPS_PREFIX = "https://"
+# Characters that break out of an HTML attribute, a Markdown link or a template.
+_UNSAFE_IN_URL = frozenset("\"'<>`{}")
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,12 @@ def canonical_log_url(url: str) -> str:
     _check_characters(url)
     authority, rest = _split_authority(url)
     host = _check_host(authority)
+    for index, char in enumerate(url):
+        if char in _UNSAFE_IN_URL:
+            raise _reject(
+                f"contains {char!r} at position {index}; quotes, angle brackets, backticks and "
+                "braces are not accepted in a URL (percent-encode them)"
+            )
 
     # Second opinion: the standard parser must see the same host and no userinfo or port.
     parts = urlsplit(url)

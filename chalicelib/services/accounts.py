@@ -9,6 +9,7 @@ from typing import Literal
 
 from chalicelib.db import accounts as accounts_db
 from chalicelib.domain.apikeys import bearer_key, generate_key, hash_key, key_id
+from chalicelib.domain.text import TextError, clean_text
 from chalicelib.errors import InvalidRequest, NotFound
 
 Role = Literal["agent", "reviewer", "admin"]
@@ -40,7 +41,10 @@ def _now() -> str:
 def create_account(role: str, name: str) -> NewKey:
     if role not in ROLES:
         raise InvalidRequest(f"role must be one of {', '.join(ROLES)}")
-    name = " ".join(name.split())
+    try:
+        name = " ".join(clean_text(name).split())
+    except TextError as exc:
+        raise InvalidRequest(f"name {exc}") from exc
     if not 1 <= len(name) <= 100:
         raise InvalidRequest("name must be 1..100 characters")
     account_id = "a" + uuid.uuid4().hex[:16]

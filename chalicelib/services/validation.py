@@ -124,7 +124,7 @@ def replay_verdict(
         raise NotReadyYet(f"replay log {repro['replay_s3_key']} is not in the bucket yet")
     log = ReplayLog.model_validate_json(raw)
     submitted_at = datetime.fromisoformat(repro["submitted_at"])
-    checks = check_replay(log, run, submitted_at)
+    checks = check_replay(log, run, submitted_at, repro.get("run_id"))
     trajectory = {
         "state": "valid" if all(c.ok for c in checks) else "invalid",
         "checks": [asdict(c) for c in checks],

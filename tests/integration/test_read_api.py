@@ -228,9 +228,7 @@ def test_every_sample_paper_reads_through_the_api_and_its_page(loaded: Any) -> N
     # not be parsed (kept as text, value null; e.g. 1710.10903)
     papers = _every_sample_paper()
     assert len(papers) == 129
-    assert any(
-        claim.get("value") is None for paper in papers for claim in paper.get("claims", [])
-    )
+    assert any(claim.get("value") is None for paper in papers for claim in paper.get("claims", []))
     from urllib.parse import quote
 
     failures = []
@@ -242,8 +240,10 @@ def test_every_sample_paper_reads_through_the_api_and_its_page(loaded: Any) -> N
         # Then both answer 200, and an unparsed claim reads as a null value
         if status != 200 or page.status_code != 200:
             failures.append((reference, status, page.status_code))
-        elif any(set(row) != {"task", "dataset", "metric", "value", "reproductions"}
-                 for row in body["leaderboard"]):
+        elif any(
+            set(row) != {"task", "dataset", "metric", "value", "reproductions"}
+            for row in body["leaderboard"]
+        ):
             failures.append((reference, "leaderboard row shape", body["leaderboard"][:1]))
     assert failures == []
     status, body = get(loaded, "/api/v1/papers/1710.10903")

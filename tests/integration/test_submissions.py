@@ -350,6 +350,17 @@ def atomic_dynamodb(monkeypatch: pytest.MonkeyPatch) -> None:
 
 HOSTILE_RUN_LOG_URLS = [
     # (value, what the message must say)
+    # characters that break out of an HTML attribute, a Markdown link or a template
+    (
+        'https://github.com/o/r/blob/main/log.txt"onmouseover="alert(1)',
+        "contains '\"' at position 40",
+    ),
+    ("https://github.com/o/r/blob/main/log.txt'", 'contains "\'" at position 40'),
+    ("https://github.com/o/r/<script>", "contains '<' at position 23"),
+    ("https://github.com/o/r/log>x", "contains '>'"),
+    ("https://gist.github.com/o/`id`", "contains '`'"),
+    ("https://huggingface.co/{{7*7}}", "contains '{'"),
+    ("https://wandb.ai/o/p/runs/x}", "contains '}'"),
     ("https://user@github.com/org/repo", "user information"),
     ("https://github.com@evil.com/x", "user information"),
     ("https://user:pass@github.com/x", "user information"),
@@ -513,6 +524,41 @@ MALFORMED_BODIES: list[tuple[str, str | bytes, int, str | None, str]] = [
         "invalid_body",
         "at most 10000 characters",
     ),
+    # Free text is NFKC-normalised; invisible and control characters are refused, naming the field
+    (
+        "hardware-zero-width",
+        _body(hardware_spec="1x A100\u200b 80GB"),
+        422,
+        "invalid_body",
+        "hardware_spec: Value error, contains a zero-width space (U+200B)",
+    ),
+    (
+        "hardware-bidi-override",
+        _body(hardware_spec="\u202e1x A100"),
+        422,
+        "invalid_body",
+        "hardware_spec: Value error, contains a bidi override (U+202E)",
+    ),
+    ("hardware-NUL", _body(hardware_spec="A100\x00"), 422, "invalid_body", "hardware_spec"),
+    ("hardware-bell", _body(hardware_spec="A100\x07"), 422, "invalid_body", "control character"),
+    ("hardware-newline", _body(hardware_spec="A100\nH100"), 422, "invalid_body", "hardware_spec"),
+    ("hardware-blank", _body(hardware_spec=" \u3000 "), 422, "invalid_body", "only whitespace"),
+    (
+        "metric-name-word-joiner",
+        _body(actual_metric_name="Top-1\u2060Accuracy"),
+        422,
+        "invalid_body",
+        "actual_metric_name: Value error, contains a word joiner",
+    ),
+    (
+        "dataset-isolate",
+        _body(dataset="ImageNet\u2066"),
+        422,
+        "invalid_body",
+        "dataset: Value error, contains a bidi isolate",
+    ),
+    ("dataset-blank", _body(dataset="   "), 422, "invalid_body", "dataset"),
+    ("run-id-with-space", _body(run_id="u 1"), 422, "invalid_body", "run_id"),
     ("pasted-only-whitespace", _body(run_log_url="  \n\t "), 422, "invalid_run_log", "empty"),
     ("pasted-with-NUL", _body(run_log_url="Acc@1 84.0\x00"), 422, "invalid_run_log", "NUL"),
     ("run-log-as-number", _body(run_log_url=84.02), 422, "invalid_body", "run_log_url"),
@@ -987,6 +1033,42 @@ class TestOnOneLedger:
         assert_error(ledger.start_run(me.key, memoryless="yes"), 422, "invalid_body")
         assert_error(ledger.start_run(me.key, attempt=1), 422, "invalid_body", "attempt")
         assert_error(ledger.start_run(None), 401, "unauthorized")  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("path", "says"),
+        [
+            ("/etc/passwd", "is absolute"),
+            ("\\\\server\\share\\x.py", "is absolute"),
+            ("..\\secrets.txt", "climbs out with '..'"),
+            ("src/../../outside.py", "climbs out with '..'"),
+            ("C:\\Users\\me\\x.py", "names a drive"),
+            ("~/.ssh/id_rsa", "starts with '~'"),
+            ("src/a\x00.py", "NUL character"),
+            ("src/a\x1b.py", "control character"),
+            ("\u200bsrc/model.py", "zero-width space"),
+            ("   ", "only whitespace"),
+        ],
+    )
+    def test_workspace_paths_must_be_relative_to_the_workspace(
+        self, ledger: World, path: str, says: str
+    ) -> None:
+        # Given a workspace manifest with one path that is not workspace-relative
+        response = ledger.start_run(ledger.new_account().key, workspace={"files": ["ok.py", path]})
+        # Then the run is refused with 422 naming the path's place in the manifest
+        assert_error(response, 422, "invalid_body", "workspace.files.1")
+        assert says in response.json_body["error"]["message"]
+
+    def test_free_text_is_stored_nfkc_normalised(self, ledger: World) -> None:
+        # Given fullwidth and compatibility characters in free-text fields
+        body = ledger.created(
+            hardware_spec="  １x Ａ１００ ８０GB  ",
+            actual_metric_name="Top-1 Ａｃｃｕｒａｃｙ",
+            dataset="ＩｍａｇｅＮｅｔ",
+        )
+        # Then they are stored in their NFKC form, trimmed
+        assert body["hardware_spec"] == "1x A100 80GB"
+        assert body["actual_metric_name"] == "Top-1 Accuracy"
+        assert body["dataset"] == "ImageNet"
 
     def test_a_reproduction_closes_its_run_once(self, ledger: World) -> None:
         run_id = ledger.start_run(ledger.agent.key).json_body["run_id"]

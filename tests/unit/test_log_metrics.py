@@ -15,15 +15,10 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from chalicelib.domain.log_metrics import (
-    _READERS,
     ExtractedMetric,
     MetricCheck,
-    _extract,
-    _Plan,
     check_claimed_metric,
     extract_metrics,
 )
@@ -1638,41 +1633,3 @@ def test_yolo_segmentation_columns_are_kept_apart() -> None:
     assert check_claimed_metric(metrics, "mAP50-95", 0.55).ok
     assert not check_claimed_metric(metrics, "mAP50-95", 0.48).ok
     assert check_claimed_metric(metrics, "mask mAP50-95", 48.0).ok
-
-
-# ============================================================================================
-# Reader selection: leaving out readers whose markers are absent never changes the result
-
-_ALL_READERS = _Plan(readers=_READERS, coco_task=True, tables=True, boxes=True)
-_CORPUS_LINES = sorted({line for case in CORPUS for line in case.text.splitlines()})
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.one_of(
-            st.sampled_from(_CORPUS_LINES),
-            st.sampled_from([case.text for case in CORPUS]),
-            st.text(alphabet=" |│*{}[]\"':=-/@.0123456789abeAPTRL_%\t", max_size=40),
-        ),
-        max_size=12,
-    )
-)
-def test_reader_selection_matches_running_every_reader(pieces: list[str]) -> None:
-    # Given any mix of real output lines, whole excerpts and marker-heavy noise
-    text = "\n".join(pieces)
-    # Then extracting with the readers chosen for the text equals running all of them
-    assert extract_metrics(text) == _extract(text, _ALL_READERS)
-    assert [m.source for m in extract_metrics(text)] == [
-        m.source for m in _extract(text, _ALL_READERS)
-    ]
-
-
-def test_reader_selection_leaves_out_absent_families() -> None:
-    # Given a log with ImageNet lines and nothing else special
-    plan = _Plan.for_text(" * Acc@1 76.130 Acc@5 92.862\nEpoch: [1][10/5005]\tLoss 1.2")
-    # Then COCO, tables, boxes and BLEU readers are not run on its lines
-    names = {reader.__name__ for reader in plan.readers}
-    assert "_read_imagenet" in names
-    assert not names & {"_read_coco", "_read_markdown_table", "_read_box_table", "_read_bleu"}
-    assert not (plan.tables or plan.boxes or plan.coco_task)

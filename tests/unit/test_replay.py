@@ -127,6 +127,10 @@ def test_a_log_of_10001_steps_is_refused() -> None:
         (tool_step(ts="2024-05-01T12:01:00"), "ts"),  # naive
         (tool_step(ts="2024-05-01"), "ts"),
         (tool_step(ts=1714564860), "ts"),  # epoch seconds
+        (tool_step(ts="1714564860"), "ts"),  # epoch seconds in a string
+        (tool_step(ts="1714564860.5"), "ts"),
+        (tool_step(ts="20240501T120100Z"), "ts"),  # ISO 8601 basic form, not RFC 3339
+        (tool_step(ts="2024-05-01T12:01Z"), "ts"),  # no seconds
         (tool_step(ts="yesterday"), "ts"),
         (tool_step(status="ok"), "status"),  # unknown field
         (llm_step(response_text="x" * 50_001), "response_text"),
@@ -179,21 +183,24 @@ def test_an_offset_timestamp_is_accepted_and_compared_as_an_instant() -> None:
 # --- checks ------------------------------------------------------------------------------
 
 
-def test_a_good_log_passes_all_three_checks_in_order() -> None:
-    # Given a log that reads a manifest file within the run's time window
+ALL_CHECKS = ["non_empty", "timestamp_bounds", "file_read_replay", "run_id_matches"]
+
+
+def test_a_good_log_passes_every_check_in_order() -> None:
+    # Given a log of run-1 that reads a manifest file within the run's time window
     log = replay(
         tool_step(tool="read_file", input="src/model.py", output="class Net: ..."), llm_step()
     )
-    # When it is checked
-    checks = check_replay(log, run_facts(), SUBMITTED)
-    # Then all three checks pass, in the documented order
-    assert [c.name for c in checks] == ["non_empty", "timestamp_bounds", "file_read_replay"]
+    # When it is checked as the log of a submission closing run-1
+    checks = check_replay(log, run_facts(), SUBMITTED, "run-1")
+    # Then every check passes, in the documented order
+    assert [c.name for c in checks] == ALL_CHECKS
     assert all(c.ok for c in checks), checks
 
 
-def test_an_empty_log_fails_non_empty_but_still_gets_all_three_checks() -> None:
-    checks = check_replay(replay(), run_facts(), SUBMITTED)
-    assert [c.name for c in checks] == ["non_empty", "timestamp_bounds", "file_read_replay"]
+def test_an_empty_log_fails_non_empty_but_still_gets_every_check() -> None:
+    checks = check_replay(replay(), run_facts(), SUBMITTED, "run-1")
+    assert [c.name for c in checks] == ALL_CHECKS
     assert checks[0] == Check(
         "non_empty",
         False,
@@ -310,7 +317,7 @@ def test_reads_of_manifest_files_replay(tool: str, tool_input: str) -> None:
         ("src/secret_answers.py", "'src/secret_answers.py'"),
         ("/etc/passwd", "'/etc/passwd'"),
         ("../outside/model.py", "'../outside/model.py'"),
-        ("/src/model.py", "'/src/model.py'"),
+        ("/home/me/other/answers.py", "'/home/me/other/answers.py'"),
         ('{"path": "notes/answers.txt"}', "'notes/answers.txt'"),
     ],
 )
@@ -347,21 +354,100 @@ def test_a_read_that_names_no_file_fails(tool_input: str) -> None:
     assert check.detail.startswith("Step 0 (read_file) does not name a file")
 
 
-def test_a_read_that_errored_is_not_replayed() -> None:
-    # Given an agent that tried a path that does not exist and got an error back
-    log = replay(tool_step(tool="read_file", input="README.rst", output=None, error="not found"))
-    # Then the failed read does not count against it
+def test_a_read_that_errored_is_replayed_too() -> None:
+    # Given a read of a file outside the manifest whose step reports an error
+    log = replay(tool_step(tool="read_file", input="answers.txt", output=None, error="not found"))
+    # Then the error field does not hide it: the read must still name a manifest file
+    check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
+    assert not check.ok
+    assert "Step 0 (read_file) reads 'answers.txt'" in check.detail
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("Read", '{"file_path": "/home/me/repo/src/model.py"}'),  # an absolute path in the checkout
+        ("ReadFile", "src/model.py"),
+        ("read-file", "src/model.py"),
+        ("FILE_READ", "src/model.py"),
+        ("open_file", '{"filename": "src/model.py"}'),
+        ("view", "src/model.py"),
+        ("cat", "src/model.py"),
+        ("str_replace_editor", '{"command": "view", "path": "src/model.py"}'),
+        ("bash", "cat src/model.py"),
+        ("Bash", '{"command": "head -n 20 src/model.py | grep Net"}'),
+        ("execute_bash", "tail -5 src/model.py && less README.md"),
+        ("run_command", "more configs/eval.yaml; sed -n '1,20p' src/model.py"),
+        ("shell", "wc -l < src/model.py"),
+    ],
+)
+def test_the_read_tools_real_agents_use_replay(tool: str, tool_input: str) -> None:
+    # Given a read of manifest files by a tool named in any style, or a shell command that reads
+    log = replay(tool_step(tool=tool, input=tool_input))
+    # Then the read is recognised and replays
+    check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
+    assert check.ok, check.detail
+    assert check.detail.startswith("All 1 file read(s)")
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input", "shown"),
+    [
+        ("ReadFile", "notes/answers.txt", "'notes/answers.txt'"),
+        ("VIEW", "/etc/passwd", "'/etc/passwd'"),
+        ("bash", "cat /etc/passwd", "'/etc/passwd'"),
+        ("bash", "head -n 3 src/model.py answers.txt", "'answers.txt'"),
+        ("terminal", "sed -n 1p answers.txt", "'answers.txt'"),
+        ("bash", '{"cmd": "less answers.txt"}', "'answers.txt'"),
+        ("editor", '{"command": "view", "path": "answers.txt"}', "'answers.txt'"),
+    ],
+)
+def test_reads_of_unlisted_files_fail_whatever_the_tool_style(
+    tool: str, tool_input: str, shown: str
+) -> None:
+    log = replay(tool_step(tool=tool, input=tool_input))
+    check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
+    assert not check.ok
+    assert f"reads {shown}, which is not in the run's workspace manifest" in check.detail
+
+
+def test_a_shell_read_by_pattern_cannot_be_replayed() -> None:
+    log = replay(tool_step(tool="bash", input="cat src/*.py"))
+    check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
+    assert not check.ok
+    assert "reads files by a pattern ('src/*.py')" in check.detail
+
+
+def test_writes_and_other_known_tools_are_not_reads() -> None:
+    log = replay(
+        tool_step(tool="write_file", input="x.py"),
+        tool_step(tool="bash", input="python train.py > out.txt"),
+        tool_step(tool="bash", input="sed -i s/a/b/ answers.txt"),
+        tool_step(tool="str_replace_editor", input='{"command": "create", "path": "x.py"}'),
+    )
     check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
     assert check == Check("file_read_replay", True, "There are no file reads to replay.")
 
 
-def test_other_tools_are_not_replayed() -> None:
+def test_unknown_tools_are_recorded_not_trusted() -> None:
+    # Given steps of a tool the validator does not know (it might read anything)
     log = replay(
-        tool_step(tool="bash", input="cat /etc/passwd"), tool_step(tool="write_file", input="x.py")
+        tool_step(tool="mystery_reader", input="answers.txt"),
+        tool_step(tool="mystery_reader", input="more.txt"),
     )
+    # Then they do not fail the check but are named in its detail
     check = by_name(check_replay(log, run_facts(), SUBMITTED))["file_read_replay"]
     assert check.ok
-    assert check.detail == "There are no file reads to replay."
+    assert "recorded, not trusted: mystery_reader (2)" in check.detail
+
+
+def test_the_log_of_another_run_is_invalid() -> None:
+    # Given a replay log that names run-1, submitted as the log of run-2 (or of no run)
+    for submitted_run in ("run-2", None):
+        check = by_name(check_replay(replay(llm_step()), run_facts(), SUBMITTED, submitted_run))
+        # Then run_id_matches fails and says what to do
+        assert not check["run_id_matches"].ok
+        assert "The replay log is of run 'run-1'" in check["run_id_matches"].detail
 
 
 def test_manifest_entries_are_normalised_too() -> None:
@@ -376,6 +462,7 @@ PASSED = [
     Check("non_empty", True, ""),
     Check("timestamp_bounds", True, ""),
     Check("file_read_replay", True, ""),
+    Check("run_id_matches", True, ""),
 ]
 
 
@@ -385,7 +472,7 @@ def test_no_replay_log_is_tier_0() -> None:
 
 
 def test_any_failed_check_is_tier_0() -> None:
-    checks = [*PASSED[:2], Check("file_read_replay", False, "Step 0 ...")]
+    checks = [*PASSED[:2], Check("file_read_replay", False, "Step 0 ..."), PASSED[3]]
     assert trust_tier(checks, run_facts()) == 0
 
 
@@ -411,5 +498,5 @@ def test_a_real_log_end_to_end_reaches_tier_2() -> None:
     log = replay(tool_step(tool="read_file", input="README.md"), llm_step())
     # When checked and tiered
     # Then it earns tier 2; the same log without a run earns 0
-    assert trust_tier(check_replay(log, run, SUBMITTED), run) == 2
-    assert trust_tier(check_replay(log, None, SUBMITTED), None) == 0
+    assert trust_tier(check_replay(log, run, SUBMITTED, "run-1"), run) == 2
+    assert trust_tier(check_replay(log, None, SUBMITTED, "run-1"), None) == 0
