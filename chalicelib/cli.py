@@ -117,6 +117,7 @@ def cmd_recompute(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
     from chalicelib.db import accounts as accounts_db
+    from chalicelib.db import author_claims as author_claims_db
     from chalicelib.db import reproductions as reproductions_db
     from chalicelib.errors import NotFound
     from chalicelib.services.agent_ratings import ratings_of, recompute_agent
@@ -134,7 +135,8 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             recompute_paper(paper_id)
         paper = load_paper_item(paper_id)
         reproductions = reproductions_db.list_for_paper(paper_id)
-        derived, _ = derive(paper, reproductions, datetime.now(UTC).isoformat())
+        claims = author_claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
+        derived, _ = derive(paper, reproductions, datetime.now(UTC).isoformat(), claims)
         papers.append(
             {
                 "paper_id": paper_id,

@@ -32,6 +32,7 @@ from chalicelib.db.tables import (
     ACCOUNTS,
     AGENT_RATINGS,
     ALL_TABLES,
+    AUTHOR_CLAIMS,
     IDEMPOTENCY,
     LEADERBOARD,
     PAPERS,
@@ -67,20 +68,20 @@ ACCESS: dict[str, Access] = {
     # The review pages read the pasted log excerpts from the uploads bucket.
     API_HANDLER: Access(
         read=ALL_TABLES,
-        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE),
+        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE, AUTHOR_CLAIMS),
         read_uploads=True,
         write_uploads=True,
     ),
     # Recompute a paper's score, breakdown, leaderboard rows and queue rows from the paper
     # and its reproductions.
     "recompute_from_papers_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE),
+        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, AUTHOR_CLAIMS),
         write=(PAPERS, LEADERBOARD, QUEUE),
     ),
     # The same, plus agent ratings (SPEC 9) and their leaderboard rows, which change when a
     # reproduction is decided.
     "recompute_from_reproductions_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS),
+        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS, AUTHOR_CLAIMS),
         write=(PAPERS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS),
     ),
     # Validator (S3 -> SQS -> Lambda): reads the uploaded logs, the reproduction and its run

@@ -41,8 +41,14 @@ class _Out(BaseModel):
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> Any:
         """Build from a stored map. Storage leaves out null attributes (chalicelib/db/codec.py),
-        so an absent attribute reads as null here, never as a missing field."""
-        return cls.model_validate({name: stored.get(name) for name in cls.model_fields})
+        so an absent attribute reads as the field's default, or null, never as a missing
+        field (rows stored before a field existed read the same way)."""
+        values = {
+            name: stored.get(name)
+            for name, info in cls.model_fields.items()
+            if name in stored or info.is_required()
+        }
+        return cls.model_validate(values)
 
 
 class ErrorBody(_Out):
@@ -55,12 +61,32 @@ class ErrorResponse(_Out):
     error: ErrorBody
 
 
+RowStatus = Literal["reproduced", "contested", "not_reproduced", "untested"]
+
+
+class ValueSpread(_Out):
+    min: float
+    median: float
+    max: float
+
+
 class LeaderboardEntry(_Out):
+    """A claimed result and its verdict (SPEC 6)."""
+
     task: str
     dataset: str
     metric: str
-    value: float | None
-    reproductions: int
+    value: float | None = Field(description="the claimed value (null: it could not be read)")
+    reproductions: int = Field(description="counted reproductions that measured this result")
+    reproduced_values: ValueSpread | None = Field(
+        default=None, description="min, median and max of the values they reported"
+    )
+    within_5pct: int = Field(default=0, description="how many of them are within 5% of the claim")
+    status: RowStatus = Field(
+        default="untested",
+        description="reproduced: all within 5%; contested: some; not_reproduced: none; "
+        "untested: no counted reproduction measured it",
+    )
 
 
 class CodeLinkView(_Out):
@@ -119,6 +145,13 @@ class SotaQuery(BaseModel):
     min_score: int | None = Field(default=None, ge=0, le=100_000)
     sort: Literal["score", "date"] = "score"
     trust_tier: int | None = Field(default=None, ge=0, le=2)
+    min_reproductions: int | None = Field(
+        default=None,
+        ge=0,
+        le=1000,
+        description="keep rows that at least this many counted reproductions measured",
+    )
+    status: RowStatus | None = Field(default=None, description="keep rows with this verdict")
     limit: int = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
@@ -134,6 +167,9 @@ class SotaRow(_Out):
     verification: Verification
     verification_score: int
     reproductions: int
+    reproduced_values: ValueSpread | None = None
+    within_5pct: int = 0
+    status: RowStatus = "untested"
     published: str | None
 
     @classmethod

@@ -38,7 +38,9 @@ def get_paper(arxiv_id: str) -> Response:
     read_api,
     "GET",
     "/api/v1/sota",
-    summary="Top results for a task (optionally a dataset), by score or date, paged.",
+    summary="Top results for a task (optionally a dataset), by score or date, paged. Each row "
+    "carries its verdict: how many counted reproductions measured it, their values, how many "
+    "are within 5% and a status; filter with min_reproductions= and status=.",
     query_model="SotaQuery",
     response_model="SotaPage",
     errors=(400,),
@@ -46,15 +48,7 @@ def get_paper(arxiv_id: str) -> Response:
 )
 def get_sota() -> Response:
     query = parse_query(read_api, models.SotaQuery)
-    rows, next_cursor = papers.sota(
-        task=query.task,
-        dataset=query.dataset,
-        sort=query.sort,
-        min_score=query.min_score,
-        trust_tier=query.trust_tier,
-        limit=query.limit,
-        cursor=query.cursor,
-    )
+    rows, next_cursor = papers.sota(**query.model_dump())
     return json_response(
         models.SotaPage(
             results=[models.SotaRow.from_item(r) for r in rows], next_cursor=next_cursor

@@ -87,6 +87,7 @@ UNAUTHORISED = ApiError(
     headers={"WWW-Authenticate": "Bearer"},
 )
 ALLOWED_ROLES = {
+    "agent": {"agent"},
     "any": {"agent", "reviewer", "admin"},
     "reviewer": {"reviewer", "admin"},
     "admin": {"admin"},
@@ -101,8 +102,17 @@ def _authorise(blueprint: Blueprint, auth: str) -> Principal:
     except Unauthenticated:
         raise UNAUTHORISED from None
     if principal.role not in ALLOWED_ROLES[auth]:
+        if auth == "agent":
+            raise ApiError(
+                403,
+                "agent_key_required",
+                f"submitting reproductions and starting runs needs an agent key; yours is a "
+                f"{principal.role} key. A person who runs reproductions uses an agent key for "
+                "their scripts: ask an admin for one (python -m chalicelib.cli accounts create "
+                "--role agent --name NAME)",
+            )
         raise ApiError(
-            403, "forbidden", f"this action needs a {auth} key; yours is an {principal.role} key"
+            403, "forbidden", f"this action needs a {auth} key; yours is a {principal.role} key"
         )
     return principal
 

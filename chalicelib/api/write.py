@@ -39,7 +39,7 @@ _SUBMIT_SPEC = {
     "body_model": "ReproductionSubmission",
     "response_model": "ReproductionView",
     "status": 201,
-    "auth": "any",
+    "auth": "agent",
     "errors": SUBMIT_ERRORS,
     "tags": ("reproductions",),
 }
@@ -108,8 +108,8 @@ def list_paper_reproductions(arxiv_id: str) -> Response:
     body_model="RunRequest",
     response_model="RunView",
     status=201,
-    auth="any",
-    errors=(400, 404, 413, 422),
+    auth="agent",
+    errors=(400, 403, 404, 413, 422, 429),
     tags=("runs",),
 )
 def start_run(principal: Principal) -> Response:
@@ -203,7 +203,7 @@ def reject(reproduction_id: str, principal: Principal) -> Response:
     response_model="AuthorClaimView",
     status=201,
     auth="any",
-    errors=(400, 404, 413, 422),
+    errors=(400, 404, 409, 413, 422),
     tags=("papers",),
 )
 def author_claim(arxiv_id: str, principal: Principal) -> Response:
@@ -222,7 +222,7 @@ for _action, _verify in (("verify", True), ("reject", False)):
     def _decide_claim(
         arxiv_id: str, account_id: str, principal: Principal, verify: bool = _verify
     ) -> Response:
-        claim = claims.decide_claim(arxiv_id, account_id, verify)
+        claim = claims.decide_claim(arxiv_id, account_id, verify, by=principal)
         return json_response(
             models.AuthorClaimView.model_validate(
                 {k: claim[k] for k in ("paper_id", "account_id", "state", "submitted_at")}

@@ -38,7 +38,14 @@ queue          pk row_id = "<paper_id>#<task_slug>" (and "<paper_id>#*" for the 
 agent_ratings  pk row_id = "<account_id>#<min trust tier>"
   - GSI by_rating         tier ("0" | "1" | "2"), rating_key -> /agents?trust_tier=, one Query
 
-idempotency    pk id; TTL expiration (Powertools idempotency records for submissions)
+idempotency    pk id; TTL expiration (Idempotency-Key records of submissions)
+
+author_claims  pk paper_id, sk account_id  (one item per account and paper; not in the paper
+               item, so no number of claims can make a paper too large to write), plus a
+               counter item per paper, sk "#pending" (claims awaiting a decision, capped in the
+               condition of the transaction that adds a claim)
+  - a paper's claims: Query paper_id (the recompute does it only for papers whose
+    `claims_rev` is set; the paper's `claims_rev` and `source_rev` are bumped on every change)
 
 No request path scans a table.
 """

@@ -21,8 +21,11 @@ def query_rows(
     trust_tier: int | None,
     limit: int,
     cursor: str | None,
+    min_reproductions: int | None = None,
+    status: str | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
-    """One Query per page, newest/highest first."""
+    """One Query per page, newest/highest first. Filters other than a score floor on the score
+    sort are applied to the page DynamoDB read, so a page may hold fewer than `limit` rows."""
     scope = "by_task_dataset" if dataset_slug is not None else "by_task"
     index = f"{scope}_{'score' if sort == 'score' else 'date'}"
     if dataset_slug is not None:
@@ -48,8 +51,23 @@ def query_rows(
         names["#tier"] = "max_trust_tier"
         values[":tier"] = {"N": str(trust_tier)}
         filters.append("#tier >= :tier")
+    if min_reproductions is not None:
+        names["#repros"] = "reproductions"
+        values[":repros"] = {"N": str(min_reproductions)}
+        filters.append("#repros >= :repros")
+    if status is not None:
+        names["#status"] = "status"
+        values[":status"] = {"S": status}
+        # rows stored before verdicts existed carry no status: they were untested
+        filters.append(
+            "#status = :status"
+            if status != "untested"
+            else "(#status = :status OR attribute_not_exists(#status))"
+        )
 
-    fingerprint = query_fingerprint(index, pk_value, min_score, trust_tier)
+    fingerprint = query_fingerprint(
+        index, pk_value, min_score, trust_tier, min_reproductions, status
+    )
     kwargs: dict[str, Any] = {
         "TableName": LEADERBOARD.physical_name(),
         "IndexName": index,

@@ -24,6 +24,7 @@ DERIVED_FIELDS = (
     "leaderboard",
     "leaderboard_row_ids",
     "queue_row_ids",
+    "counted_submitters",
     "computed_source_rev",
     "computed_repro_stamp",
     "updated_at",
@@ -118,66 +119,3 @@ def write_index_rows(
         for spec, row_id in stale
     ]
     return batch_write_tables(requests) if requests else 0
-
-
-def add_author_claim(paper_id: str, claim: dict[str, Any]) -> None:
-    """Append an author claim (one per account: a repeat replaces nothing and is accepted)."""
-    from botocore.exceptions import ClientError
-
-    with storage_errors("UpdateItem author claim"):
-        try:
-            ddb().update_item(
-                TableName=PAPERS.physical_name(),
-                Key={"paper_id": {"S": paper_id}},
-                UpdateExpression=(
-                    "SET author_claims = list_append(if_not_exists(author_claims, :empty), :c), "
-                    "author_claim_accounts = list_append("
-                    "if_not_exists(author_claim_accounts, :empty), :a), "
-                    "source_rev = if_not_exists(source_rev, :zero) + :one"
-                ),
-                ConditionExpression=(
-                    "attribute_exists(paper_id) AND NOT contains(author_claim_accounts, :acct)"
-                ),
-                ExpressionAttributeValues={
-                    ":empty": {"L": []},
-                    ":c": {"L": [codec.to_value(claim)]},
-                    ":a": {"L": [{"S": claim["account_id"]}]},
-                    ":acct": {"S": claim["account_id"]},
-                    ":zero": {"N": "0"},
-                    ":one": {"N": "1"},
-                },
-            )
-        except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
-                raise
-
-
-def set_author_claim_state(paper_id: str, index: int, account_id: str, state: str, at: str) -> bool:
-    """Decide claim `index`. Bumps source_rev so the stream recomputes the paper (whose
-    author_claim_state is derived from its claims)."""
-    from botocore.exceptions import ClientError
-
-    expression = f"SET author_claims[{index}].#state = :s, author_claims[{index}].decided_at = :at"
-    expression += ", source_rev = if_not_exists(source_rev, :zero) + :one"
-    values: dict[str, Any] = {
-        ":s": {"S": state},
-        ":at": {"S": at},
-        ":acct": {"S": account_id},
-        ":zero": {"N": "0"},
-        ":one": {"N": "1"},
-    }
-    with storage_errors("UpdateItem decide author claim"):
-        try:
-            ddb().update_item(
-                TableName=PAPERS.physical_name(),
-                Key={"paper_id": {"S": paper_id}},
-                UpdateExpression=expression,
-                ConditionExpression=f"author_claims[{index}].account_id = :acct",
-                ExpressionAttributeNames={"#state": "state"},
-                ExpressionAttributeValues=values,
-            )
-        except ClientError as exc:
-            if error_code(exc) == "ConditionalCheckFailedException":
-                return False
-            raise
-    return True

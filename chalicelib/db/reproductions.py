@@ -103,10 +103,15 @@ def decide(
     status: str,
     decided_by: str,
     decided_at: str,
-    forbid_failed_validation: bool,
+    require_settled_validation: bool,
 ) -> dict[str, Any] | None:
     """agent_pending -> verified|rejected, once. Returns the new item, or None when the
-    condition failed (caller reads the item to explain why)."""
+    condition failed (caller reads the item to explain why).
+
+    A promotion also requires, in the same conditional write, a validation that has settled as
+    passed or unchecked, and a submitter other than the reviewer: no interleaving with the
+    validator can end with `verified` + `failed` (the validator's own write refuses to fail a
+    verified item, see `store_verdict`)."""
     from botocore.exceptions import ClientError
 
     condition = "#status = :pending"
@@ -116,9 +121,10 @@ def decide(
         ":by": {"S": decided_by},
         ":at": {"S": decided_at},
     }
-    if forbid_failed_validation:
-        condition += " AND validation.#state <> :failed"
-        values[":failed"] = {"S": "failed"}
+    if require_settled_validation:
+        condition += " AND validation.#state IN (:passed, :unchecked) AND submitter_id <> :by"
+        values[":passed"] = {"S": "passed"}
+        values[":unchecked"] = {"S": "unchecked"}
     with storage_errors("UpdateItem decide reproduction"):
         try:
             response = ddb().update_item(
@@ -131,7 +137,7 @@ def decide(
                 ConditionExpression=condition,
                 ExpressionAttributeNames={
                     "#status": "status",
-                    **({"#state": "state"} if forbid_failed_validation else {}),
+                    **({"#state": "state"} if require_settled_validation else {}),
                 },
                 ExpressionAttributeValues=values,
                 ReturnValues="ALL_NEW",
@@ -149,22 +155,44 @@ def store_verdict(
     trajectory: dict[str, Any] | None,
     trust_tier: int,
     now: str,
-) -> None:
+) -> bool:
+    """Store a recomputed verdict. Once a reviewer verified a reproduction on a passed (or
+    unchecked) validation, no later validator run may turn it into a pending or failed one
+    (a re-delivered event re-reading a URL that changed, say): the write refuses, in its
+    condition, and returns False."""
+    from botocore.exceptions import ClientError
+
+    condition = "attribute_exists(reproduction_id)"
+    values: dict[str, Any] = {
+        ":v": codec.to_value(validation),
+        ":t": codec.to_value(trajectory) if trajectory is not None else {"NULL": True},
+        ":tier": {"N": str(trust_tier)},
+        ":now": {"S": now},
+    }
+    if validation.get("state") not in ("passed", "unchecked"):
+        condition += " AND #status <> :verified"
+        values[":verified"] = {"S": "verified"}
     with storage_errors("UpdateItem reproduction verdict"):
-        ddb().update_item(
-            TableName=REPRODUCTIONS.physical_name(),
-            Key={"reproduction_id": {"S": reproduction_id}},
-            UpdateExpression=(
-                "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now"
-            ),
-            ConditionExpression="attribute_exists(reproduction_id)",
-            ExpressionAttributeValues={
-                ":v": codec.to_value(validation),
-                ":t": codec.to_value(trajectory) if trajectory is not None else {"NULL": True},
-                ":tier": {"N": str(trust_tier)},
-                ":now": {"S": now},
-            },
-        )
+        try:
+            ddb().update_item(
+                TableName=REPRODUCTIONS.physical_name(),
+                Key={"reproduction_id": {"S": reproduction_id}},
+                UpdateExpression=(
+                    "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now"
+                ),
+                ConditionExpression=condition,
+                ExpressionAttributeValues=values,
+                **(
+                    {"ExpressionAttributeNames": {"#status": "status"}}
+                    if ":verified" in values
+                    else {}
+                ),
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                return False
+            raise
+    return True
 
 
 def list_for_submitter(submitter_id: str) -> list[dict[str, Any]]:

@@ -123,6 +123,10 @@ AGENT_RATINGS = TableSpec(
 
 IDEMPOTENCY = TableSpec(logical_name="idempotency", partition_key="id", ttl_attribute="expiration")
 
+AUTHOR_CLAIMS = TableSpec(
+    logical_name="author_claims", partition_key="paper_id", sort_key="account_id"
+)
+
 ALL_TABLES: tuple[TableSpec, ...] = (
     PAPERS,
     LEADERBOARD,
@@ -132,6 +136,7 @@ ALL_TABLES: tuple[TableSpec, ...] = (
     IDEMPOTENCY,
     QUEUE,
     AGENT_RATINGS,
+    AUTHOR_CLAIMS,
 )
 
 

@@ -19,11 +19,18 @@ Decisions where the spec leaves room:
 - The OS family comes from the text only (WSL and Colab count as linux); it is never guessed
   from the hardware.
 - Never raises: junk gives `HardwareConfig(None, 0, None, None)`.
+- Text is NFKC-folded and look-alike letters of other scripts (Cyrillic `А`, Greek `Α`, ...)
+  read as their Latin twins, so `Ａ１００` and `А100` (Cyrillic A) are an A100.
+- A machine named `CPU` (`CPU only`, `Xeon CPU, no GPU`) has `gpu_model="cpu"`: a different
+  machine from any GPU one.
+- Two specs are the same machine unless a part that *both* state differs (`same_machine`):
+  `1x A100 80GB` and `1x A100 80GB, Ubuntu 22.04` are one machine, since only one states an OS.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -143,8 +150,26 @@ _OS_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# Letters of other scripts that look like Latin ones (Unicode confusables, the ones that matter
+# for hardware names: model letters and digits).
+_LOOK_ALIKES = str.maketrans(
+    "АВЕКМНОРСТХУаеорсхуіјԁһӏ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβειικνορτυχ"  # Greek
+    "ⅠⅤⅩℓ",  # letter-like symbols NFKC keeps
+    "ABEKMHOPCTXYaeopcxyijdhlABEZHIKMNOPTYXabeiiknoptuxIVXl",
+)
+
+
+def fold(spec: str) -> str:
+    """NFKC, then look-alike letters read as Latin ones."""
+    return unicodedata.normalize("NFKC", spec).translate(_LOOK_ALIKES)
+
+
+_CPU_ONLY = re.compile(r"(?<![a-z0-9])(?:cpu|cpus|no\s+gpu|cpu[-\s]only)(?![a-z0-9])")
+
+
 def _prepare(spec: str) -> str:
-    text = spec[:_MAX_PARSED_CHARS].lower()
+    text = fold(spec[:_MAX_PARSED_CHARS]).lower()
     text = text.replace("×", " x ").replace("✕", " x ").replace("*", " x ")
     # `8xA100` -> `8 x a100`; `a100x8` -> `a100 x 8` (but leave `rtx4090` alone).
     text = re.sub(r"(?<![\d.])(\d{1,5})x(?=[a-z])", r"\1 x ", text)
@@ -234,7 +259,8 @@ def normalise_hardware(spec: str) -> HardwareConfig:
     os_family = _find_os(text)
     found = _find_model(text)
     if found is None:
-        return HardwareConfig(gpu_model=None, gpu_count=0, memory_gb=None, os_family=os_family)
+        cpu = "cpu" if _CPU_ONLY.search(text) else None
+        return HardwareConfig(gpu_model=cpu, gpu_count=0, memory_gb=None, os_family=os_family)
     model, match = found
     return HardwareConfig(
         gpu_model=model,
@@ -256,3 +282,16 @@ def hardware_key(spec: str) -> str:
         f"gpu={config.gpu_model or 'none'};count={config.gpu_count};"
         f"mem={memory};os={config.os_family or '?'}"
     )
+
+
+def same_machine(a: HardwareConfig, b: HardwareConfig) -> bool:
+    """The same machine unless a part both specs state differs: GPU model (and, for two GPU
+    machines, count and memory) and OS family. A part one spec leaves out is no difference."""
+    if a.gpu_model and b.gpu_model and a.gpu_model != b.gpu_model:
+        return False
+    if a.gpu_model and b.gpu_model and a.gpu_model != "cpu":
+        if a.gpu_count != b.gpu_count:
+            return False
+        if a.memory_gb is not None and b.memory_gb is not None and a.memory_gb != b.memory_gb:
+            return False
+    return not (a.os_family and b.os_family and a.os_family != b.os_family)

@@ -31,8 +31,12 @@ def metric_key(name: str) -> str:
 
 
 def metric_names_match(a: str, b: str) -> bool:
-    key_a = metric_key(a)
-    return bool(key_a) and key_a == metric_key(b)
+    """Whether two names denote the same metric, by the one metric vocabulary
+    (`chalicelib.domain.metrics.vocabulary.same_metric`: synonyms fold; test, validation and
+    train never match each other; box and mask AP stay apart)."""
+    from chalicelib.domain.metrics.vocabulary import same_metric  # its tables load on first use
+
+    return same_metric(a, b)
 
 
 class TextError(ValueError):

@@ -58,6 +58,8 @@ def sota(
     trust_tier: int | None,
     limit: int,
     cursor: str | None,
+    min_reproductions: int | None = None,
+    status: str | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
     task_slug = slugify(task)
     dataset_slug = slugify(dataset) if dataset is not None else None
@@ -71,4 +73,6 @@ def sota(
         trust_tier=trust_tier,
         limit=limit,
         cursor=cursor,
+        min_reproductions=min_reproductions,
+        status=status,
     )

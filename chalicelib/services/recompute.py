@@ -11,6 +11,7 @@ from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
 
+from chalicelib.db import author_claims as claims_db
 from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
 from chalicelib.db import reproductions as reproductions_db
@@ -62,12 +63,13 @@ def facts_of(repro: dict[str, Any]) -> ReproductionFacts:
         metric_value=repro.get("actual_metric_value"),
         dataset=repro.get("dataset"),
         trust_tier=int(repro.get("trust_tier", 0)),
+        validation_state=str((repro.get("validation") or {}).get("state", "pending")),
     )
 
 
-def author_claim_state(paper: dict[str, Any]) -> str:
+def author_claim_state(claims: list[dict[str, Any]]) -> str:
     """`verified` once any author claim is verified, `pending` while any awaits a decision."""
-    states = {claim.get("state") for claim in paper.get("author_claims", [])}
+    states = {claim.get("state") for claim in claims}
     if "verified" in states:
         return "verified"
     return "pending" if "pending" in states else "none"
@@ -78,26 +80,30 @@ def has_official_code(paper: dict[str, Any]) -> bool:
 
 
 def derive(
-    paper: dict[str, Any], reproductions: list[dict[str, Any]], now: str
+    paper: dict[str, Any],
+    reproductions: list[dict[str, Any]],
+    now: str,
+    author_claims: list[dict[str, Any]] | None = None,
 ) -> tuple[dict[str, Any], list[tuple[TableSpec, dict[str, Any]]]]:
     """Pure: the paper's derived fields and its index rows (leaderboard, queue)."""
     facts = [facts_of(r) for r in reproductions]
     claims = claims_of(paper)
+    claim_state = author_claim_state(author_claims or [])
     result = compute_paper_score(
         has_official_code=has_official_code(paper),
-        author_claim_state=author_claim_state(paper),
+        author_claim_state=claim_state,
         claims=claims,
         reproductions=facts,
     )
     all_rows = leaderboard_rows(claims, result.counted)
-    board_rows = leaderboard_rows(primary_claims(paper), result.counted)
+    board_rows = leaderboard_rows(primary_claims(paper), result.counted, claims)
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
     queue = queue_rows(
         paper, len(result.counted), today=date.fromisoformat(now[:10]) if now else date.today()
     )
     derived: dict[str, Any] = {
         "verification": result.verification,
-        "author_claim_state": author_claim_state(paper),
+        "author_claim_state": claim_state,
         "verification_score": result.score,
         "score_breakdown": [
             {k: v for k, v in asdict(rule).items() if v is not None} for rule in result.breakdown
@@ -107,6 +113,8 @@ def derive(
             keys.leaderboard_row_id(paper["paper_id"], r.task, r.dataset) for r in board_rows
         ],
         "queue_row_ids": [row["row_id"] for row in queue],
+        # who has a counted reproduction (the review page says when promoting would not count)
+        "counted_submitters": sorted({r.submitter_id for r in result.counted}),
         "computed_source_rev": int(paper.get("source_rev", 0)),
         "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
         "updated_at": now,
@@ -154,7 +162,19 @@ def _paper_row(row: LeaderboardRow) -> dict[str, Any]:
         "dataset": row.dataset,
         "metric": row.metric,
         "value": row.value,
+        **verdict_fields(row),
+    }
+
+
+def verdict_fields(row: LeaderboardRow) -> dict[str, Any]:
+    """A row's verdict as stored on the paper and the leaderboard (SPEC 6). Absent values are
+    left out, as storage would drop them, so a recompute compares equal to what it stored."""
+    spread = row.spread
+    return {
         "reproductions": row.reproductions,
+        **({"reproduced_values": spread} if spread is not None else {}),
+        "within_5pct": row.within_5pct,
+        "status": row.status,
     }
 
 
@@ -176,7 +196,7 @@ def _board_item(
         "value": row.value,
         "verification": derived["verification"],
         "verification_score": score,
-        "reproductions": row.reproductions,
+        **verdict_fields(row),
         "published": published,
         "max_trust_tier": row.max_trust_tier if row.max_trust_tier is not None else -1,
         "task_slug": task_slug,
@@ -214,8 +234,9 @@ def recompute_paper(paper_id: str) -> bool:
         if paper is None:
             return False
         reproductions = reproductions_db.list_for_paper(paper_id)
+        claims = claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
         now = datetime.now(UTC).isoformat(timespec="microseconds")
-        derived, rows = derive(paper, reproductions, now)
+        derived, rows = derive(paper, reproductions, now, claims)
         if not papers_db.write_derived(paper_id, derived):
             return False  # a recompute from newer inputs stored its result (and its rows)
         papers_db.write_index_rows(rows, stale_rows(paper, derived))

@@ -16,6 +16,7 @@ from chalicelib.errors import HttpError, NotFound
 from chalicelib.services.accounts import Principal
 
 DECISIONS = {"promote": "verified", "reject": "rejected"}
+VALIDATION_RETRY_SECONDS = 5
 
 
 def pending_page(limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
@@ -39,18 +40,31 @@ def decide(principal: Principal, reproduction_id: str, action: str) -> dict[str,
             status=status,
             decided_by=principal.account_id,
             decided_at=datetime.now(UTC).isoformat(timespec="microseconds"),
-            forbid_failed_validation=(action == "promote"),
+            require_settled_validation=(action == "promote"),
         )
         if decided is not None:
             return decided
         current = reproductions_db.get(reproduction_id) or current  # lost a race: re-read
     if current["status"] == status:
         return current  # idempotent: already decided this way
-    if current["status"] == "agent_pending" and current["validation"]["state"] == "failed":
+    state = (current.get("validation") or {}).get("state")
+    if current["status"] == "agent_pending" and state == "failed":
         raise HttpError(
             409,
             "validation_failed",
             "this reproduction failed validation and cannot be promoted; reject it instead",
+        )
+    if current["status"] == "agent_pending" and state not in ("passed", "unchecked"):
+        raise HttpError(
+            409,
+            "validation_pending",
+            "this reproduction is still being validated; promote it once its validation has "
+            f"settled (retry in {VALIDATION_RETRY_SECONDS} s)",
+            headers={"Retry-After": str(VALIDATION_RETRY_SECONDS)},
+        )
+    if current["status"] == "agent_pending" and current["submitter_id"] == principal.account_id:
+        raise HttpError(
+            403, "forbidden", "you cannot promote a reproduction your account submitted"
         )
     raise HttpError(
         409,

@@ -77,6 +77,7 @@ def submit_reproduction(
         raise Rejected(422, "invalid_run_log", str(exc)) from exc
 
     paper = load_paper_item(fields["paper_id"])
+    _require_dataset_when_ambiguous(paper, fields)
     now = datetime.now(UTC)
     reproduction_id = _reproduction_id(principal, idempotency_key)
     body_hash = _body_hash(fields)
@@ -133,6 +134,29 @@ def submit_reproduction(
             raise Conflict("the reproduction could not be stored; retry")
         return Submitted(existing, created=False)
     return Submitted(item, created=True)
+
+
+def _require_dataset_when_ambiguous(paper: dict[str, Any], fields: dict[str, Any]) -> None:
+    """A reproduction backs a claimed result only if it names the dataset it measured; when the
+    paper claims the metric on several datasets, one must be named (SPEC 6)."""
+    name = fields.get("actual_metric_name")
+    if name is None or fields.get("dataset") is not None:
+        return
+    from chalicelib.domain.scoring import ClaimedResult, datasets_for_metric
+
+    claims = [
+        ClaimedResult(c["task"], c["dataset"], c["metric"], c.get("value"))
+        for c in paper.get("claims", [])
+    ]
+    datasets = datasets_for_metric(name, claims)
+    if len(datasets) > 1:
+        raise Rejected(
+            422,
+            "dataset_required",
+            f"the paper claims {name!r} on {len(datasets)} datasets; name the one this "
+            f"reproduction measured in 'dataset': {', '.join(datasets[:20])}",
+            [{"field": "dataset", "choices": datasets}],
+        )
 
 
 def _reserve(

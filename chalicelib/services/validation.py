@@ -155,5 +155,5 @@ def validate_reproduction(reproduction_id: str) -> bool:
         return False
     now = datetime.now(UTC).isoformat(timespec="microseconds")
     validation["validated_at"] = now
-    reproductions_db.store_verdict(reproduction_id, validation, trajectory, tier, now)
-    return True
+    # False: a reviewer verified it on its earlier verdict, which then stands (see store_verdict)
+    return reproductions_db.store_verdict(reproduction_id, validation, trajectory, tier, now)

@@ -191,13 +191,15 @@ def notice(text: Html | str, kind: str = "info") -> Html:
     )
 
 
-_GOOD = {"community_verified", "verified", "passed", "valid"}
-_WAIT = {"agent_pending", "pending"}
-_BAD = {"disputed", "rejected", "failed", "invalid"}
+_GOOD = {"community_verified", "verified", "passed", "valid", "reproduced"}
+_WAIT = {"agent_pending", "pending", "contested", "unchecked"}
+_BAD = {"disputed", "rejected", "failed", "invalid", "not_reproduced"}
 _LABELS = {
     "community_verified": "community verified",
     "agent_pending": "agent pending",
     "unverified": "unverified",
+    "not_reproduced": "not reproduced",
+    "unchecked": "unchecked: log not read",
 }
 
 

@@ -206,7 +206,7 @@ def _cookie(name: str, value: str, *, path: str, max_age: int, same_site: str) -
 
 # --- SOTA, paper, agents (public) ----------------------------------------------------------
 
-SOTA_FIELDS = ("task", "dataset", "min_score", "trust_tier", "sort")
+SOTA_FIELDS = ("task", "dataset", "min_score", "min_reproductions", "status", "trust_tier", "sort")
 
 
 @page_route("/")
@@ -230,15 +230,7 @@ def sota_page() -> Response:
             views.sota_page(ctx, form=form, rows=None, next_cursor=None, error=message), 400
         )
     try:
-        rows, next_cursor = papers.sota(
-            task=parsed.task,
-            dataset=parsed.dataset,
-            sort=parsed.sort,
-            min_score=parsed.min_score,
-            trust_tier=parsed.trust_tier,
-            limit=20,
-            cursor=parsed.cursor,
-        )
+        rows, next_cursor = papers.sota(**parsed.model_dump())
     except InvalidRequest as exc:
         page_html = views.sota_page(ctx, form=form, rows=None, next_cursor=None, error=exc.message)
         return _html(page_html, 400)

@@ -18,6 +18,13 @@ TRUST_TIERS = (
     ("1", "1 or more: valid replay log"),
     ("2", "2: valid, memoryless, first attempt"),
 )
+ROW_STATUSES = (
+    ("", "Any"),
+    ("reproduced", "reproduced: all within 5%"),
+    ("contested", "contested: some within 5%"),
+    ("not_reproduced", "not reproduced: none within 5%"),
+    ("untested", "untested"),
+)
 RULE_LABELS = {
     "official_code": "Official code",
     "author_claim": "Author claim verified",
@@ -90,6 +97,32 @@ def _reported_metric(item: dict[str, Any]) -> Html:
     )
 
 
+def row_verdict(row: dict[str, Any]) -> Html:
+    """A claimed result's verdict: its status, then `n of m within 5%` and the values' range."""
+    count = int(row.get("reproductions") or 0)
+    status = str(row.get("status") or "untested")
+    if not count:
+        return badge(status)
+    spread = row.get("reproduced_values") or {}
+    values = (
+        number(spread.get("median"))
+        if spread.get("min") == spread.get("max")
+        else render(
+            "${low}–${high} (median ${median})",
+            low=number(spread.get("min")),
+            high=number(spread.get("max")),
+            median=number(spread.get("median")),
+        )
+    )
+    return render(
+        '${badge} <span class="muted">${within} of ${count} within 5%: ${values}</span>',
+        badge=badge(status),
+        within=int(row.get("within_5pct") or 0),
+        count=count,
+        values=values,
+    )
+
+
 # --- SOTA table ----------------------------------------------------------------------------
 
 
@@ -108,8 +141,13 @@ def sota_page(
  placeholder="e.g. node-property-prediction"></label>
 <label for="f-dataset">Dataset <span class="hint">optional</span>
 <input id="f-dataset" name="dataset" value="${dataset}" maxlength="200"></label>
-<label for="f-min">Minimum score <span class="hint">25 = two reproductions</span>
+<label for="f-min">Minimum score <span class="hint">see how it is counted below</span>
 <input id="f-min" name="min_score" type="number" min="0" step="1" value="${min_score}"></label>
+<label for="f-repros">Reproductions <span class="hint">at least, of this result</span>
+<input id="f-repros" name="min_reproductions" type="number" min="0" step="1"
+ value="${min_reproductions}"></label>
+<label for="f-status">Verdict
+<select id="f-status" name="status">${statuses}</select></label>
 <label for="f-tier">Trust tier <span class="hint">of a counted reproduction</span>
 <select id="f-tier" name="trust_tier">${tiers}</select></label>
 <label for="f-sort">Sort by
@@ -120,6 +158,8 @@ def sota_page(
         task=form.get("task", ""),
         dataset=form.get("dataset", ""),
         min_score=form.get("min_score", ""),
+        min_reproductions=form.get("min_reproductions", ""),
+        statuses=_options(ROW_STATUSES, form.get("status", "")),
         tiers=_options(TRUST_TIERS, form.get("trust_tier", "")),
         sorts=_options(
             (("score", "Verification score"), ("date", "Newest first")), form.get("sort", "score")
@@ -129,8 +169,14 @@ def sota_page(
         Html("<h1>State of the art, verified</h1>"),
         Html(
             '<p class="lead">Published results for a task, ranked by how well independent '
-            "reproductions back them. A score of 25 means at least two independent "
-            "reproductions.</p>"
+            "reproductions back them. Each result shows its verdict: how many counted "
+            "reproductions measured it and how many came within 5% of the claim.</p>"
+        ),
+        Html(
+            '<p class="muted">The score adds 5 for official code, 10 for a verified author '
+            "claim, and for each counted reproduction 10, plus 5 within 5% of the claim and 3 "
+            "on new hardware: one reproduction can reach 30, so to ask for independent "
+            "reproductions use the Reproductions filter (min_reproductions in the API).</p>"
         ),
         filters,
     ]
@@ -164,6 +210,7 @@ def _sota_table(ctx: PageContext, form: dict[str, str], rows: list[dict[str, Any
             """<tr><th scope="row"><a href="${href}">${title}</a>
 <div class="muted">${arxiv}</div></th>
 <td>${dataset}</td><td>${metric}</td><td class="num">${value}</td>
+<td>${verdict}</td>
 <td>${verification}</td><td class="num">${score}</td><td class="num">${repros}</td>
 <td class="num">${published}</td></tr>""",
             href=paper_href(ctx, row),
@@ -172,6 +219,7 @@ def _sota_table(ctx: PageContext, form: dict[str, str], rows: list[dict[str, Any
             dataset=row.get("dataset", ""),
             metric=row.get("metric", ""),
             value=number(row.get("value")),
+            verdict=row_verdict(row),
             verification=badge(row.get("verification")),
             score=row.get("verification_score", 0),
             repros=row.get("reproductions", 0),
@@ -188,7 +236,8 @@ def _sota_table(ctx: PageContext, form: dict[str, str], rows: list[dict[str, Any
 <table>
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Paper</th><th scope="col">Dataset</th><th scope="col">Metric</th>
-<th scope="col" class="num">Claimed value</th><th scope="col">Verification</th>
+<th scope="col" class="num">Claimed value</th><th scope="col">Verdict</th>
+<th scope="col">Paper verification</th>
 <th scope="col" class="num">Score</th><th scope="col" class="num">Reproductions</th>
 <th scope="col" class="num">Published</th></tr></thead>
 <tbody>${body}</tbody>
@@ -209,7 +258,7 @@ def _reproduced_values(row: dict[str, Any], reproductions: list[dict[str, Any]])
     for repro in reproductions:
         name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
         if name is None or value is None or not metric_names_match(name, row["metric"]):
-            continue
+            continue  # the same vocabulary as scoring (chalicelib/domain/metrics/vocabulary.py)
         if repro.get("dataset") and slugify(repro["dataset"]) != slugify(row["dataset"]):
             continue
         claimed = row.get("value")
@@ -300,16 +349,18 @@ def _claims_table(paper: dict[str, Any], reproductions: list[dict[str, Any]]) ->
         by_task.setdefault(str(row.get("task", "")), []).append(row)
     groups = join(
         render(
-            """<tbody><tr class="group"><th scope="rowgroup" colspan="5">${task}</th></tr>
+            """<tbody><tr class="group"><th scope="rowgroup" colspan="6">${task}</th></tr>
 ${rows}</tbody>""",
             task=task,
             rows=join(
                 render(
                     """<tr><td class="nowrap">${dataset}</td><th scope="row">${metric}</th>
-<td class="num">${claimed}</td><td>${reproduced}</td><td class="num">${counted}</td></tr>""",
+<td class="num">${claimed}</td><td>${verdict}</td><td>${reproduced}</td>
+<td class="num">${counted}</td></tr>""",
                     dataset=row.get("dataset", ""),
                     metric=row.get("metric", ""),
                     claimed=number(row.get("value")),
+                    verdict=row_verdict(row),
                     reproduced=_reproduced_values(row, reproductions),
                     counted=row.get("reproductions", 0),
                 )
@@ -324,7 +375,8 @@ ${rows}</tbody>""",
 <table>
 <caption>What the paper claims, beside what reproductions measured, by task</caption>
 <thead><tr><th scope="col">Dataset</th><th scope="col">Metric</th>
-<th scope="col" class="num">Claimed</th><th scope="col">Reproduced (review status)</th>
+<th scope="col" class="num">Claimed</th><th scope="col">Verdict</th>
+<th scope="col">Reported by reproductions (review status)</th>
 <th scope="col" class="num">Counted reproductions</th></tr></thead>
 ${groups}
 </table></div>""",
@@ -537,6 +589,11 @@ def _submission(
         )
     elif state == "failed":
         promote = Html('<span class="muted">Validation failed, so it cannot be promoted.</span>')
+    elif state not in ("passed", "unchecked"):
+        promote = Html(
+            '<span class="muted" data-testid="validating">validating… '
+            "(reload in a few seconds to promote)</span>"
+        )
     else:
         promote = render(
             '<button type="submit" name="action" value="promote" class="promote" '
@@ -568,7 +625,8 @@ ${promote}
 <dt>Tier claimed</dt><dd>${tier}</dd>
 <dt>Hardware</dt><dd>${hardware}</dd>
 <dt>Reported metric</dt><dd>${reported}</dd>
-<dt>Validation</dt><dd>${state}${checks}</dd>
+<dt>Claimed by the paper</dt><dd>${claimed}</dd>
+<dt>Validation</dt><dd>${state}${unread}${checks}</dd>${counts}
 <dt>Metrics in the log</dt><dd>${extracted}</dd>
 <dt>Replay log</dt><dd>${trajectory} · trust tier ${trust}</dd>
 </dl>
@@ -588,6 +646,23 @@ ${actions}
         tier=item.get("tier_claimed", ""),
         hardware=item.get("hardware_spec", ""),
         reported=_reported_metric(item),
+        claimed=_claimed_beside_reported(item, paper),
+        unread=(
+            Html(
+                ' <strong data-testid="unread">Nobody read this log</strong>: the server could '
+                "not read it, so only you can check it before promoting."
+            )
+            if state == "unchecked"
+            else EMPTY
+        ),
+        counts=(
+            Html(
+                '\n<dt>Counts?</dt><dd data-testid="would-not-count">Promoting it would not count:'
+                " this agent already has a counted reproduction of this paper.</dd>"
+            )
+            if submitter in (paper.get("counted_submitters") or [])
+            else EMPTY
+        ),
         state=badge(state),
         checks=_checks(validation.get("checks") or []),
         extracted=_metrics(validation.get("extracted_metrics") or []),
@@ -604,6 +679,41 @@ ${actions}
         log=log_html,
         actions=actions,
     )
+
+
+def _claimed_beside_reported(item: dict[str, Any], paper: dict[str, Any]) -> Html:
+    """The paper's claimed value(s) of the reported metric (and dataset), each with the
+    reported value's distance from it in percent."""
+    name, value = item.get("actual_metric_name"), item.get("actual_metric_value")
+    if name is None or value is None:
+        return Html('<span class="muted">no metric reported</span>')
+    dataset = item.get("dataset")
+    claims = [
+        c
+        for c in paper.get("claims") or []
+        if metric_names_match(name, c.get("metric", ""))
+        and (not dataset or slugify(dataset) == slugify(c.get("dataset", "")))
+    ]
+    if not claims:
+        return Html('<span class="muted">the paper claims no such metric</span>')
+    parts = []
+    for claim in claims[:6]:
+        claimed = claim.get("value")
+        distance = (
+            f" ({(value - claimed) / abs(claimed):+.1%} away)"
+            if isinstance(claimed, int | float) and claimed
+            else ""
+        )
+        parts.append(
+            render(
+                "${metric} = <strong>${claimed}</strong> on ${dataset}${distance}",
+                metric=claim.get("metric", ""),
+                claimed=number(claimed),
+                dataset=claim.get("dataset", ""),
+                distance=distance,
+            )
+        )
+    return join(parts, sep="; ")
 
 
 # --- sign-in ---------------------------------------------------------------------------------

@@ -225,6 +225,17 @@ def setting(variable: str, value: str) -> Iterator[None]:
 # --- what is stored (test-only scans; no request path scans) --------------------------------
 
 
+def set_validation_state(reproduction_id: str, state: str) -> None:
+    """Put a validation in a state the test needs (as the validator would store it)."""
+    clients.client("dynamodb").update_item(
+        TableName=tables.REPRODUCTIONS.physical_name(),
+        Key={"reproduction_id": {"S": reproduction_id}},
+        UpdateExpression="SET validation.#s = :state",
+        ExpressionAttributeNames={"#s": "state"},
+        ExpressionAttributeValues={":state": {"S": state}},
+    )
+
+
 def scan(spec: tables.TableSpec) -> list[dict[str, Any]]:
     from chalicelib.db import codec
 
@@ -878,15 +889,15 @@ class TestOnOneLedger:
         assert response.status_code == 201, response.body
         assert response.json_body["actual_metric_value"] is None
 
-    def test_reviewer_and_admin_keys_can_submit_too(self, ledger: World) -> None:
-        ids = [
-            ledger.created(key)["reproduction_id"]
-            for key in (ledger.reviewer.key, ledger.admin.key)
-        ]
-        assert [i["submitter_id"] for i in reproduction_items(*ids)] == [
-            ledger.reviewer.account_id,
-            ledger.admin.account_id,
-        ]
+    def test_only_agent_keys_submit_reproductions_and_start_runs(self, ledger: World) -> None:
+        before = stored()
+        for key in (ledger.reviewer.key, ledger.admin.key):
+            # A person's reviewer or admin key is refused, with what to use instead
+            response = ledger.submit(key)
+            assert_error(response, 403, "agent_key_required", "needs an agent key")
+            assert "agent key for their scripts" in response.json_body["error"]["message"]
+            assert_error(ledger.start_run(key), 403, "agent_key_required", "agent key")
+        assert stored() == before
 
     def test_valid_urls_on_every_allowed_host_are_accepted(self, ledger: World) -> None:
         before = stored()
@@ -1119,6 +1130,7 @@ class TestOnOneLedger:
     def test_promote_and_reject_need_a_reviewer_or_admin_and_are_final(self, ledger: World) -> None:
         a = ledger.created()["reproduction_id"]
         b = ledger.created()["reproduction_id"]
+        ledger.stack.pump.drain()  # validated
         for action in ("promote", "reject"):
             assert_error(ledger.decide(a, action, ledger.agent.key), 403, "forbidden", "reviewer")
             assert_error(ledger.decide(a, action, None), 401, "unauthorized")
@@ -1148,13 +1160,61 @@ class TestOnOneLedger:
         assert ledger.get(f"/api/v1/reproductions/{b}")[1]["status"] == "rejected"
 
     def test_a_reviewer_cannot_promote_their_own_accounts_submission(self, ledger: World) -> None:
-        own = ledger.created(ledger.reviewer.key)["reproduction_id"]
-        response = ledger.decide(own, "promote", ledger.reviewer.key)
-        assert_error(response, 403, "forbidden", "your account")
-        admins = ledger.created(ledger.admin.key)["reproduction_id"]
-        assert_error(ledger.decide(admins, "promote", ledger.admin.key), 403, "forbidden")
+        # Given submissions whose submitter is a reviewer's or an admin's own account (stored
+        # before only agent keys could submit)
+        own, admins = ledger.created()["reproduction_id"], ledger.created()["reproduction_id"]
+        ledger.stack.pump.drain()
+        for rid, who in ((own, ledger.reviewer), (admins, ledger.admin)):
+            clients.client("dynamodb").update_item(
+                TableName=tables.REPRODUCTIONS.physical_name(),
+                Key={"reproduction_id": {"S": rid}},
+                UpdateExpression="SET submitter_id = :me",
+                ExpressionAttributeValues={":me": {"S": who.account_id}},
+            )
+            # Then its own account cannot promote it
+            response = ledger.decide(rid, "promote", who.key)
+            assert_error(response, 403, "forbidden", "your account")
         # Someone else may
         assert ledger.decide(own, "promote", ledger.reviewer2.key).status_code == 200
+
+    def test_promoting_while_validation_is_pending_is_409_with_retry_after(
+        self, ledger: World
+    ) -> None:
+        # Given a submission the validator has not read yet
+        rid = ledger.created()["reproduction_id"]
+        # When a reviewer promotes it at once
+        response = ledger.decide(rid, "promote", ledger.reviewer.key)
+        # Then it is refused until the validation settles, with a time to retry
+        assert_error(response, 409, "validation_pending", "still being validated")
+        assert int(header(response, "Retry-After") or "0") >= 1
+        assert ledger.get(f"/api/v1/reproductions/{rid}")[1]["status"] == "agent_pending"
+        # And once validated (passed), the same promotion succeeds
+        ledger.stack.pump.drain()
+        assert ledger.decide(rid, "promote", ledger.reviewer.key).status_code == 200
+
+    def test_an_unchecked_validation_may_be_promoted(self, ledger: World) -> None:
+        # Given a URL log the server could not read: validation `unchecked`
+        rid = ledger.created(paper_id=SCORE_PAPER)["reproduction_id"]
+        ledger.stack.pump.drain()
+        set_validation_state(rid, "unchecked")
+        # Then a reviewer may promote it (the page says nobody read the log)
+        assert ledger.decide(rid, "promote", ledger.reviewer.key).status_code == 200
+
+    def test_the_validator_never_fails_a_verified_reproduction(self, ledger: World) -> None:
+        from chalicelib.db import uploads
+        from chalicelib.services.validation import validate_reproduction
+
+        # Given a promoted reproduction whose validation passed
+        rid = ledger.created()["reproduction_id"]
+        ledger.stack.pump.drain()
+        assert ledger.decide(rid, "promote", ledger.reviewer.key).status_code == 200
+        # When its log changes and the validator runs again (a re-delivered event)
+        uploads.put_text(f"runlogs/{rid}.txt", "nothing to see here")
+        stored_anew = validate_reproduction(rid)
+        # Then the verdict the reviewer decided on stands: never verified + failed
+        (item,) = reproduction_items(rid)
+        assert stored_anew is False
+        assert (item["status"], item["validation"]["state"]) == ("verified", "passed")
 
     def test_promoting_a_reproduction_that_failed_validation_is_409(self, ledger: World) -> None:
         rid = ledger.created()["reproduction_id"]
@@ -1183,6 +1243,7 @@ class TestOnOneLedger:
         ]
         for _ in range(5):
             rid = ledger.created()["reproduction_id"]
+            ledger.stack.pump.drain()
             results = run_together(
                 *(functools.partial(review.decide, who, rid, "promote") for who in reviewers)
             )
@@ -1314,6 +1375,7 @@ def test_the_review_queue_is_oldest_first_and_paged(world: World) -> None:
             break
     assert seen == ids and pages >= 3
     # A decided one leaves the queue
+    world.stack.pump.drain()
     assert world.decide(ids[0], "reject", world.reviewer.key).status_code == 200
     assert world.decide(ids[1], "promote", world.reviewer.key).status_code == 200
     _, page = world.get("/api/v1/review/pending?limit=100")
@@ -1390,3 +1452,100 @@ def test_plaintext_keys_are_never_stored_or_logged(
         assert set(item) <= {"pk", "account_id", "role", "name", "key_id", "created_at",
                              "revoked_at"}  # fmt: skip
     assert key_items[f"KEY#{hash_key(extra.key)}"]["revoked_at"]
+
+
+# --- integrity rules (issue: integrity) -----------------------------------------------------
+
+
+def test_an_admin_cannot_decide_their_own_author_claim(world: World) -> None:
+    # Given an admin who claims authorship of a paper
+    path = f"/api/v1/papers/{PAPER}/author-claim"
+    response = world.request("POST", path, {"evidence": "my paper"}, key=world.admin.key)
+    assert response.status_code == 201, response.body
+    for action in ("verify", "reject"):
+        decide = f"/api/v1/admin/papers/{PAPER}/author-claims/{world.admin.account_id}/{action}"
+        # When the same admin decides it, then it is refused and the claim stays pending
+        assert_error(world.request("POST", decide, key=world.admin.key), 403, "forbidden", "own")
+    from chalicelib.db import author_claims
+    from chalicelib.services.papers import resolve_paper_id
+
+    claim = author_claims.get(resolve_paper_id(PAPER), world.admin.account_id)
+    assert claim is not None and claim["state"] == "pending"
+
+
+def test_one_pending_claim_per_account_and_a_bounded_number_per_paper(world: World) -> None:
+    from chalicelib.db import author_claims
+    from chalicelib.db.author_claims import MAX_PENDING_PER_PAPER
+    from chalicelib.services.papers import resolve_paper_id
+
+    path = f"/api/v1/papers/{PAPER}/author-claim"
+    claimants = [world.new_account() for _ in range(MAX_PENDING_PER_PAPER)]
+    for claimant in claimants:
+        response = world.request("POST", path, {"evidence": "me"}, key=claimant.key)
+        assert response.status_code == 201, response.body
+    # A second claim by the same account: 409, it already has a pending one
+    again = world.request("POST", path, {"evidence": "me again"}, key=claimants[0].key)
+    assert_error(again, 409, "claim_exists", "pending")
+    # One more account past the cap: 409 that says what to do, never a 5xx
+    late = world.new_account()
+    refused = world.request("POST", path, {"evidence": "me"}, key=late.key)
+    assert_error(refused, 409, "too_many_pending_claims", "try again once they are decided")
+    # Deciding one frees a place; a rejected claimant may claim again
+    reject = f"/api/v1/admin/papers/{PAPER}/author-claims/{claimants[0].account_id}/reject"
+    assert world.request("POST", reject, key=world.admin.key).status_code == 200
+    assert world.request("POST", path, {"evidence": "me"}, key=late.key).status_code == 201
+    paper_id = resolve_paper_id(PAPER)
+    assert len(author_claims.list_for_paper(paper_id)) == MAX_PENDING_PER_PAPER + 1
+    # ... and the paper item holds none of them: claims never make it unwritable
+    status, _ = world.get(f"/api/v1/papers/{PAPER}")
+    from chalicelib.db import papers as papers_db
+
+    assert status == 200 and "author_claims" not in (papers_db.get_paper(paper_id) or {})
+
+
+def test_author_claim_evidence_is_normalised_text(world: World) -> None:
+    path = f"/api/v1/papers/{PAPER}/author-claim"
+    for evidence, says in (
+        ("me\u200b", "zero-width"),
+        ("\u202eme", "bidi"),
+        (" \n ", "whitespace"),
+    ):
+        response = world.request("POST", path, {"evidence": evidence}, key=world.agent.key)
+        assert_error(response, 422, "invalid_body", says)
+
+
+def test_a_metric_claimed_on_several_datasets_needs_the_dataset(
+    world: World, tmp_path: Path
+) -> None:
+    from chalicelib.services.ingest import ingest_files
+
+    # Given the paper also claims Top-1 Accuracy on a second dataset
+    table = imagenet_table(
+        [
+            {
+                "paper_url": f"https://arxiv.org/abs/{PAPER}",
+                "paper_title": "P",
+                "metrics": {"Top-1 Accuracy": "88.0"},
+                "code_links": [],
+            }
+        ]
+    )
+    table[0]["datasets"][0]["dataset"] = "ImageNet ReaL"
+    path = tmp_path / "real.json"
+    path.write_text(json.dumps(table))
+    ingest_files(evaluation_tables=[path])
+    before = stored()
+    # When a submission reports that metric without naming a dataset
+    response = world.submit(dataset=None)
+    # Then it is refused, listing the datasets to choose from, and nothing is stored
+    assert_error(response, 422, "dataset_required", "ImageNet, ImageNet ReaL")
+    assert response.json_body["error"]["details"] == [
+        {"field": "dataset", "choices": ["ImageNet", "ImageNet ReaL"]}
+    ]
+    assert stored() == before
+    # Naming one, or reporting no metric, is accepted
+    assert world.submit(dataset="ImageNet ReaL").status_code == 201
+    assert (
+        world.submit(actual_metric_name=None, actual_metric_value=None, dataset=None).status_code
+        == 201
+    )

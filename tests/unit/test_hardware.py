@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chalicelib.domain.hardware import HardwareConfig, hardware_key, normalise_hardware
+from chalicelib.domain.hardware import (
+    HardwareConfig,
+    hardware_key,
+    normalise_hardware,
+    same_machine,
+)
 
 
 @pytest.mark.parametrize(
@@ -42,8 +47,9 @@ from chalicelib.domain.hardware import HardwareConfig, hardware_key, normalise_h
         ("Google Cloud TPU v4-32", HardwareConfig("tpuv4", 32, None, None)),
         ("TPU v4", HardwareConfig("tpuv4", 1, None, None)),
         ("Apple M2 Max 96GB, macOS 14", HardwareConfig("m2max", 1, 96, "macos")),
-        ("CPU only, 64GB RAM, Ubuntu 22.04", HardwareConfig(None, 0, None, "linux")),
-        ("MacBook Pro, no GPU", HardwareConfig(None, 0, None, "macos")),
+        ("CPU only, 64GB RAM, Ubuntu 22.04", HardwareConfig("cpu", 0, None, "linux")),
+        ("MacBook Pro, no GPU", HardwareConfig("cpu", 0, None, "macos")),
+        ("Xeon Gold CPUs", HardwareConfig("cpu", 0, None, None)),
     ],
 )
 def test_specs_normalise_to_model_count_memory_and_os(spec: str, expected: HardwareConfig) -> None:
@@ -138,3 +144,32 @@ def test_any_text_normalises_without_raising(spec: str) -> None:
     config = normalise_hardware(spec)
     assert hardware_key(spec).startswith("gpu=")
     assert config.memory_gb is None or config.memory_gb > 0
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("1x A100 80GB", "1x A100 80GB, Ubuntu 22.04"),  # only one states an OS
+        ("A100", "A100 80GB"),  # only one states the memory
+        ("1x A100 80GB", "1x \u0410100 80GB"),  # a Cyrillic A
+        ("1x A100 80GB", "\uff11x \uff21\uff11\uff10\uff10 \uff18\uff10GB"),  # fullwidth
+        ("H100 SXM", "\u0397100 SXM"),  # a Greek Eta
+        ("asdf", "8x H100"),  # junk states nothing
+    ],
+)
+def test_the_same_machine_unless_a_part_both_state_differs(first: str, second: str) -> None:
+    assert same_machine(normalise_hardware(first), normalise_hardware(second))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("1x A100 80GB", "2x A100 80GB"),
+        ("A100 40GB", "A100 80GB"),
+        ("8x A100", "8x H100"),
+        ("RTX 4090, Ubuntu", "RTX 4090, Windows 11"),
+        ("V100", "CPU only"),
+    ],
+)
+def test_a_difference_in_a_stated_part_is_another_machine(first: str, second: str) -> None:
+    assert not same_machine(normalise_hardware(first), normalise_hardware(second))
