@@ -59,6 +59,28 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "copypaste": _repeat("copypaste: 1,"),
     "tabs": _repeat("\t1"),
     "mixed markers": _repeat("a|b:c=1[2]{3}'4'\"5\"@6│7 "),
+    # markers of the family readers (readers/*.py)
+    "timm eval line": _repeat("Test: [1/1] Acc@1: 1 (1 "),
+    "timm summary": _repeat(" * Acc@1 1 (1) Acc@5 "),
+    "network accuracy": _repeat("Accuracy of the network on the 1 images: "),
+    "csv header": _repeat("epoch,a_b,"),
+    "csv rows": lambda n: ("epoch,train_loss,acc\n" + "1,2," * n)[:n],
+    "fastai rows": lambda n: ("epoch train_loss valid_loss time\n" + "0 1 " * n)[:n],
+    "mnist test line": _repeat("Test set: Average loss: 1, Accuracy: 1/"),
+    "nnunet lists": _repeat("Pseudo dice [np.float32(1, "),
+    "openmmlab lines": _repeat("Epoch(val) [1][1/1]  a: 1  "),
+    "openmmlab brackets": _repeat("Epoch(val) [1"),
+    "ordered dict": _repeat("OrderedDict([('a', 1), "),
+    "detectron2 dict": _repeat("'bbox', {'AP': 1, "),
+    "paddle eval": _repeat("[EVAL] #Images: 1 a: 1 "),
+    "paddleclas": _repeat("[Eval][Epoch 1][Avg]a: 1, "),
+    "voc map": _repeat("mAP(0.5, a) = "),
+    "yolo header": _repeat("Class Images Box(P R "),
+    "yolo args": _repeat("val: a=1, b=2, "),
+    "super-gradients tree": _repeat("│   ├── a = 1 "),
+    "super-gradients best": _repeat("Best checkpoint overriden: validation a:"),
+    "super-gradients bullets": _repeat("PTQ Model Validation Results\n   - a:b:c"),
+    "mmseg summary": lambda n: ("| aAcc | mIoU |\n" + "| 1 " * n)[:n],
 }
 
 

@@ -6,7 +6,8 @@ after training `Mean Validation Dice:  0.8723` (the real validation Dice). nnU-N
 per epoch `train loss : -0.83`, `validation loss: -0.44` and `Average global foreground Dice:
 [0.7047]`. MONAI tutorials print `current epoch: 14 current mean dice: 0.9157 best mean dice:
 0.9157 at epoch: 14` and per-step `1/16, train_loss: 0.1162 step time: 0.9368` (consumed).
-Per-epoch values are running ones (the last epoch's stand). A per-class list is read only when
+Per-epoch values are running ones (the last epoch's stand); the Dice values printed during
+training are computed on the validation data (split `val`). A per-class list is read only when
 it has one class (its value is then the Dice); the entries of longer lists are single classes
 and are not read.
 
@@ -64,11 +65,11 @@ def _dice(line: str, out: Sink) -> bool:
     match = _LIST.search(line)
     if match is not None:
         if match.group(3) == "]":  # one class: the list's only value is the Dice
-            out.add(match.group(1), match.group(2), "nnunet", running=True)
+            out.add(match.group(1), match.group(2), "nnunet", split="val", running=True)
         return True
     match = _BEST_EMA.search(line)
     if match is not None:
-        out.add("EMA pseudo Dice", match.group(1), "nnunet", running=True)
+        out.add("EMA pseudo Dice", match.group(1), "nnunet", split="val", running=True)
         return True
     match = _MEAN_VALIDATION.search(line)
     if match is not None:
@@ -76,6 +77,6 @@ def _dice(line: str, out: Sink) -> bool:
         return True
     found = False
     for pair in _MONAI.finditer(line):
-        out.add(pair.group(1), pair.group(2), "nnunet", running=True)
+        out.add(pair.group(1), pair.group(2), "nnunet", split="val", running=True)
         found = True
     return found

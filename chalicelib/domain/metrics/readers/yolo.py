@@ -60,7 +60,7 @@ def _columns(header: str) -> list[str]:
     return columns
 
 
-_MARKERS = ("Class", "classes", "all", "pu_mem", "epochs completed", "Validating", "=")
+_MARKERS = ("Class", "classes", "all", "PU_mem", "pu_mem", "epochs completed", "Validating", "=")
 
 
 @reader("yolo", markers=(*_MARKERS, "ummary", "Speed:"), order=12)
