@@ -12,7 +12,9 @@ loggers:
 `(val)` values are validation results of a run in progress (split `val`, running: the last
 evaluation's stand), `(test)` ones test results. Training lines (`Epoch(train)`, mmcv's `Epoch
 [1][50/7330]`, `"mode": "train"`) carry per-iteration values and are consumed with nothing
-read, as are per-class values (`IoU.road`) and `*_copypaste` strings. MMSegmentation's
+read, as are per-class values (`IoU.road`), `*_copypaste` strings and MMOCR's candidate
+thresholds (`prediction score threshold: 0.30, recall: ..., hmean: ...`; the best is logged as
+`icdar/hmean`). MMSegmentation's
 `Summary:` table (`| aAcc | mIoU | mAcc |` then one row) is read; its per-class table is not.
 
 Format source: open-mmlab/mmengine mmengine/runner/log_processor.py `get_log_after_epoch`
@@ -22,7 +24,8 @@ two spaces); open-mmlab/mmcv mmcv/runner/hooks/logger/text.py `TextLoggerHook._l
 (f'Epoch({log_dict["mode"]}) [{log_dict["epoch"]}][{log_dict["iter"]}]\\t', items
 f'{name}: {val:.4f}' joined by ', '; `_dump_log` writes the json lines); open-mmlab/
 mmsegmentation mmseg/datasets/custom.py (0.x `evaluate`: PrettyTable `summary_table_data`
-printed after 'Summary:').
+printed after 'Summary:'); open-mmlab/mmocr mmocr/evaluation/metrics/hmean_iou_metric.py
+(f'prediction score threshold: {pred_score_thr:.2f}, recall: {recall:.4f}, ...').
 """
 
 from __future__ import annotations
@@ -55,11 +58,20 @@ def skipped(name: str) -> bool:
     return "." in name or name.endswith("copypaste")
 
 
-@reader("mmpretrain", markers=("Epoch(", "Iter(", "Epoch [", "Iter ["), order=25)
+# MMOCR's HmeanIOUMetric logs one line per candidate score threshold before the best one.
+_THRESHOLD = re.compile(r"(?<!\w)prediction score threshold:\s*+[\d.]++,")
+
+
+@reader(
+    "mmpretrain",
+    markers=("Epoch(", "Iter(", "Epoch [", "Iter [", "prediction score threshold"),
+    order=25,
+)
 def read_openmmlab_line(line: str, state: LogState, out: Sink) -> bool:
     head = _HEAD.search(line)
     if head is None:
-        return _MMCV_TRAIN.search(line) is not None  # mmcv training iterations
+        # mmcv training iterations and MMOCR's per-threshold candidates
+        return _MMCV_TRAIN.search(line) is not None or _THRESHOLD.search(line) is not None
     mode = head.group(1)
     if mode == "train":
         return True

@@ -11,6 +11,9 @@
 - PaddleClas: `[Eval][Epoch 20][Avg]CELoss: 0.84, loss: 0.84, top1: 0.79, top5: 0.94`
   (validation, running) and `[Train][Epoch 20/120][Avg]...` (training); `[Iter: 10/32]` lines
   are per-batch values and are consumed with nothing read.
+- PaddleOCR: `cur metric, precision: 0.71, recall: 0.62, hmean: 0.66, fps: 20.5` and `best
+  metric, hmean: ...` during training (validation, running; the best ones named `best hmean`),
+  and tools/eval.py's `metric eval ***************` followed by `precision:0.7256` lines.
 
 Format source: PaddlePaddle/PaddleSeg paddleseg/core/val.py (`infor = "[EVAL] #Images: {}
 mIoU: {:.4f} Acc: {:.4f} Kappa: {:.4f} Dice: {:.4f}".format(...)`, `logger.info("[EVAL] Class
@@ -19,7 +22,9 @@ best validation mIoU ({:.4f}) was saved at iter {}.'; "[TRAIN] epoch: {}, iter: 
 ..."); PaddlePaddle/PaddleDetection ppdet/metrics/metrics.py `VOCMetric.log` ("mAP({:.2f}, {})
 = {:.2f}%"), ppdet/engine/callbacks.py ("Best test {} {} is {:0.3f}."); PaddlePaddle/PaddleClas
 ppcls/engine/evaluation/classification.py ("[Eval][Epoch {}][Avg]{}", metrics "{}: {:.5f}"
-joined by ", "; "[Eval][Epoch {}][Iter: {}/{}]{}").
+joined by ", "; "[Eval][Epoch {}][Iter: {}/{}]{}"); PaddlePaddle/PaddleOCR tools/program.py
+('cur metric, {}'.format(', '.join(['{}: {}'.format(k, v) ...])), 'best metric, {}') and
+tools/eval.py (logger.info('metric eval ***************'); logger.info('{}:{}'.format(k, v))).
 """
 
 from __future__ import annotations
@@ -95,4 +100,33 @@ def read_paddleclas(line: str, state: LogState, out: Sink) -> bool:
     split = _CLAS_SPLITS[head.group(1)]
     for pair in _PAIR.finditer(line, head.end()):
         out.add(pair.group(1), pair.group(2), "paddle", split=split, running=True)
+    return True
+
+
+_OCR_TRAINING = re.compile(r"(?<!\w)(cur|best) metric, ")
+_OCR_EVAL_HEAD = re.compile(r"metric eval \*{3,}+")
+_OCR_EVAL_LINE = re.compile(r"(?:INFO:\s*+|^\s*+)([A-Za-z][\w\-]{0,40}+):(" + NUM + r")\s*+$")
+
+
+def _ocr_eval_open(state: LogState) -> bool:
+    return bool(state.context.get("ppocr_eval"))
+
+
+@reader("paddle", markers=(" metric, ", "metric eval *"), order=24, open=_ocr_eval_open)
+def read_paddleocr(line: str, state: LogState, out: Sink) -> bool:
+    if _OCR_EVAL_HEAD.search(line):
+        state.context["ppocr_eval"] = True
+        return True
+    if state.context.get("ppocr_eval"):
+        match = _OCR_EVAL_LINE.search(line)
+        if match is not None:
+            out.add(match.group(1), match.group(2), "paddle", split="val")
+            return True
+        state.context["ppocr_eval"] = False
+    head = _OCR_TRAINING.search(line)
+    if head is None:
+        return False
+    prefix = "best " if head.group(1) == "best" else ""
+    for pair in _PAIR.finditer(line, head.end()):
+        out.add(prefix + pair.group(1), pair.group(2), "paddle", split="val", running=True)
     return True

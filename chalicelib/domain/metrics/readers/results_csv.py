@@ -52,7 +52,8 @@ def _source(columns: list[str]) -> str:
     return "csv"
 
 
-def _named(column: str) -> str:
+def task_named(column: str) -> str:
+    """`metrics/mAP50-95(M)` -> `mask/metrics/mAP50-95(M)` (ultralytics' task suffixes)."""
     suffix = column[-3:]
     task = _TASK_SUFFIX.get(suffix)
     return f"{task}/{column}" if task else column
@@ -90,5 +91,5 @@ def _row(cells: list[str], columns: list[str], state: LogState, out: Sink) -> bo
     for column, cell, value in zip(columns, cells, values, strict=True):
         if value is None or column.lower() in _COUNTERS:
             continue
-        out.add(prefix + _named(column), cell, source, running=running)
+        out.add(prefix + task_named(column), cell, source, running=running)
     return True

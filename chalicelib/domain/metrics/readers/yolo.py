@@ -8,6 +8,9 @@ During training (after an `Epoch GPU_mem ...` header) each epoch's `all` row is 
 value; the final validation of the best weights (`Validating .../best.pt...`) stands. Argument
 dumps (`val: data=..., conf_thres=0.001, iou_thres=0.6`), `yolo ...` command lines, model
 summaries (`157 layers, 1867405 parameters`) and `Speed:` lines are consumed with nothing read.
+A printed `results_dict` (`{'metrics/precision(B)': 0.7, ..., 'metrics/mAP50-95(M)': 0.4,
+'fitness': 0.5}`) is read with the task suffix as a prefix (`mask/metrics/mAP50-95(M)`);
+`fitness` is a weighted selection score, not a metric.
 
 Format source: ultralytics/ultralytics ultralytics/models/yolo/detect/val.py `get_desc`
 (("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50",
@@ -25,6 +28,8 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.readers.results_csv import task_named
 
 MAX_COLUMNS = 24
 _HEAD = re.compile(r"^\s*+(?:Class|classes)\s++(?=[A-Za-z])")
@@ -88,3 +93,17 @@ def read_yolo(line: str, state: LogState, out: Sink) -> bool:
     return bool(
         _ARGS.match(line) or _COMMAND.match(line) or _SUMMARY.search(line) or _SPEED.match(line)
     )
+
+
+_RESULTS_DICT = re.compile(
+    r"'(metrics/[^'\n]{1,60}+)':\s*+(?:np\.float\d++\(\s*+)?+(" + NUM + r")" + END
+)
+
+
+@reader("yolo", markers=("'metrics/",), order=12)
+def read_results_dict(line: str, state: LogState, out: Sink) -> bool:
+    found = False
+    for match in _RESULTS_DICT.finditer(line):
+        out.add(task_named(match.group(1)), match.group(2), "yolo", running=False)
+        found = True
+    return found
