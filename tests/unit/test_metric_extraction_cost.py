@@ -81,6 +81,9 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "super-gradients best": _repeat("Best checkpoint overriden: validation a:"),
     "super-gradients bullets": _repeat("PTQ Model Validation Results\n   - a:b:c"),
     "mmseg summary": lambda n: ("| aAcc | mIoU |\n" + "| 1 " * n)[:n],
+    "openmmlab config": lambda n: ("Config:\n" + "a=dict(b=1, " * n)[:n],
+    "detectron2 events": _repeat("iter: 1  total_loss: "),
+    "detectron2 config": lambda n: ("Running with full config:\n" + "A: 1\n" * n)[:n],
 }
 
 

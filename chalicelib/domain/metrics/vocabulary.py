@@ -524,7 +524,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
-        *("verbose", "patience", "conf", "thres", "nms"),
+        *("verbose", "patience", "conf", "thres", "thresh", "nms", "nc"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

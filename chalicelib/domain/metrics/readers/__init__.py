@@ -6,6 +6,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     bleu,
     coco,
     config,
+    detectron2,
     fastai,
     generic,
     hf_trainer,

@@ -14,8 +14,10 @@ evaluation's stand), `(test)` ones test results. Training lines (`Epoch(train)`,
 [1][50/7330]`, `"mode": "train"`) carry per-iteration values and are consumed with nothing
 read, as are per-class values (`IoU.road`), `*_copypaste` strings and MMOCR's candidate
 thresholds (`prediction score threshold: 0.30, recall: ..., hmean: ...`; the best is logged as
-`icdar/hmean`). MMSegmentation's
-`Summary:` table (`| aAcc | mIoU | mAcc |` then one row) is read; its per-class table is not.
+`icdar/hmean`). The config the runner prints at start (`Config:` then Python code:
+`model = dict(backbone=dict(type='ResNet', depth=50, ...))`) is consumed with nothing read.
+MMSegmentation's `Summary:` table (`| aAcc | mIoU | mAcc |` then one row) is read; its
+per-class table is not.
 
 Format source: open-mmlab/mmengine mmengine/runner/log_processor.py `get_log_after_epoch`
 (`f'Epoch({mode}) [{cur_epoch}][{dataloader_len}/{dataloader_len}]  '`, `f'Epoch({mode})
@@ -25,7 +27,8 @@ two spaces); open-mmlab/mmcv mmcv/runner/hooks/logger/text.py `TextLoggerHook._l
 f'{name}: {val:.4f}' joined by ', '; `_dump_log` writes the json lines); open-mmlab/
 mmsegmentation mmseg/datasets/custom.py (0.x `evaluate`: PrettyTable `summary_table_data`
 printed after 'Summary:'); open-mmlab/mmocr mmocr/evaluation/metrics/hmean_iou_metric.py
-(f'prediction score threshold: {pred_score_thr:.2f}, recall: {recall:.4f}, ...').
+(f'prediction score threshold: {pred_score_thr:.2f}, recall: {recall:.4f}, ...');
+mmengine/runner/runner.py (`self.logger.info(f'Config:\n{self.cfg.pretty_text}')`).
 """
 
 from __future__ import annotations
@@ -142,3 +145,25 @@ def read_mmseg_summary(line: str, state: LogState, out: Sink) -> bool:
         if name != "Scope" and parse_number(cell) is not None:
             out.add(name, cell, "mmpretrain", running=False)
     return True
+
+
+_CONFIG_START = re.compile(r"(?:^|\s)Config:\s*+$")
+# A line of Python config code: an assignment, a dict( call, a bracket, a string or an indent.
+_CONFIG_CODE = re.compile(r"^(?:\s|[A-Za-z_][\w.]*+\s*+=|[\])}\[({'\"#])|(?<![\w.])dict\(")
+
+
+def _in_config(state: LogState) -> bool:
+    return bool(state.context.get("mm_config"))
+
+
+@reader("mmpretrain", markers=("Config:", "dict("), order=4, open=_in_config)
+def read_openmmlab_config(line: str, state: LogState, out: Sink) -> bool:
+    if _CONFIG_START.search(line):
+        state.context["mm_config"] = True
+        return True
+    if not line.strip():
+        return False
+    if _CONFIG_CODE.search(line) and not _HEAD.search(line):
+        return True
+    state.context["mm_config"] = False
+    return False
