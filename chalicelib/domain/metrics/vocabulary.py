@@ -118,6 +118,7 @@ _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
 # Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
 _CAMEL_WORDS = frozenset(
     {"miou", "macc", "aacc", "mdice", "mrr", "map", "mar", "rougelsum", "rougel", "auroc"}
+    | {"mfscore", "mprecision", "mrecall"}
 )
 
 
@@ -204,6 +205,19 @@ _phrases("ssim", None, "ssim")
 _phrases("fid", None, "fid")
 _phrases("mc1", None, "mc1")
 _phrases("mc2", None, "mc2")
+# Detection metrics at an IoU threshold written with "@" (super-gradients `Map@0.50:0.95`,
+# `Recall@0.50`): the threshold is not a cutoff k.
+_phrases("ap", None, "map 0.50 0.95", "ap 0.50 0.95", "map 0.50:0.95", "ap 0.50:0.95")
+_phrases("precision", None, "precision 0.5", "precision 0.50", "precision 0.5 0.95")
+_phrases("precision", None, "precision 0.50 0.95")
+_phrases("recall", None, "recall 0.5", "recall 0.50", "recall 0.5 0.95", "recall 0.50 0.95")
+_phrases("f1", None, "f1 0.5", "f1 0.50", "f1 0.5 0.95", "f1 0.50 0.95")
+# OpenMMLab names: mmcls `accuracy_top-1`, ultralytics `metrics/accuracy_top1`, mmseg means.
+_phrases("accuracy", 1, "accuracy top1", "accuracy top 1")
+_phrases("accuracy", 5, "accuracy top5", "accuracy top 5")
+_phrases("f1", None, "mfscore")
+_phrases("precision", None, "mprecision")
+_phrases("recall", None, "mrecall")
 
 _MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
 
@@ -510,6 +524,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
+        *("verbose", "patience", "conf", "thres", "thresh", "nms", "nc"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

@@ -6,7 +6,12 @@ different metrics. A value of -1 means "not computed" and is skipped, as is `nan
 
 Format source: cocodataset/cocoapi PythonAPI/pycocotools/cocoeval.py `_summarize`:
 ` {:<18} {} @[ IoU={:<9} | area={:>6s} | maxDets={:>3d} ] = {:0.3f}`; detectron2
-detectron2/evaluation/testing.py `print_csv_format` ("copypaste: " + ",".join(...)).
+detectron2/evaluation/testing.py `print_csv_format` ("copypaste: " + ",".join(...)). Also:
+a block without a task line whose rows say `maxDets= 20` is a keypoints block (COCO keypoint
+evaluation is the one that uses 20 detections); `==== BOX EVAL ====`-style headers name the
+task; the results dict users print from detectron2's `inference_on_dataset`
+(`OrderedDict([('bbox', {'AP': 40.2, ..., 'AP-person': 55.1}), ('segm', {...})])`) is read
+task by task, without its per-category `AP-<class>` entries (one class is not the result).
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ _SUMMARY = re.compile(
 _TASK = re.compile(
     r"IoU metric:\s*+(\w++)|Evaluate annotation type \*(\w++)\*|Evaluating (bbox|segm|keypoints|"
     r"proposal)\b|Evaluation results for (\w++):|copypaste:\s*+Task:\s*+(\w++)|"
-    r"Evaluating predictions for (bbox|segm|keypoints)"
+    r"Evaluating predictions for (bbox|segm|keypoints)|"
+    r"=\s*+(BOX|BBOX|SEGM|MASK|KEYPOINTS?)\s++EVAL\b"
 )
-TASK_MARKERS = ("IoU metric", "annotation type", "Evaluat", "Task:")
-_COPYPASTE = re.compile(r"copypaste:\s*+(.*?)\s*+$")
+TASK_MARKERS = ("IoU metric", "annotation type", "Evaluat", "Task:", " EVAL")
+_TASK_NAMES = {"box": "bbox", "mask": "segm", "keypoint": "keypoints"}
+_COPYPASTE = re.compile(r"(?<![\w])copypaste:\s*+(.*?)\s*+$")
 _NAMES = re.compile(r"[A-Za-z][\w\-]*+(?:,[A-Za-z][\w\-]*+)++")
 _VALUES = re.compile(r"[-+\w.]++(?:,[-+\w.]++)++")
 TABLE_NAMES = frozenset(
@@ -48,7 +55,7 @@ def note_coco_task(line: str, state: LogState, out: Sink) -> bool:
     match = _TASK.search(line)
     if match:
         task = next(g for g in match.groups() if g).lower()
-        state.context["coco_task"] = "bbox" if task == "box" else task
+        state.context["coco_task"] = _TASK_NAMES.get(task, task)
     return False
 
 
@@ -75,6 +82,8 @@ def read_pycocotools(line: str, state: LogState, out: Sink) -> bool:
     value = parse_number(number)
     if value is None or value < 0:  # -1.000: pycocotools could not compute it
         return True
+    if max_dets.strip() == "20" and not state.context.get("coco_task"):
+        state.context["coco_task"] = "keypoints"  # only keypoint evaluation uses 20 detections
     iou_part = _iou_suffix(iou)
     area_part = _AREAS.get(area.lower(), "")
     if kind == "AP":
@@ -83,6 +92,8 @@ def read_pycocotools(line: str, state: LogState, out: Sink) -> bool:
         name = f"AR{max_dets}"
     else:
         name = f"AR{iou_part}{area_part}"
+    if cat_ids is not None:  # the LVIS layout (lvis-api): the scope says so
+        name = f"LVIS/{name}"
     out.add(coco_name(name, state), number, "coco", running=False)
     return True
 
@@ -90,7 +101,9 @@ def read_pycocotools(line: str, state: LogState, out: Sink) -> bool:
 @reader("coco", markers=("copypaste:",), order=11)
 def read_detectron2_copypaste(line: str, state: LogState, out: Sink) -> bool:
     match = _COPYPASTE.search(line)
-    content = match.group(1) if match else ""
+    if match is None:
+        return False  # e.g. mmdetection's "bbox_mAP_copypaste: ..."
+    content = match.group(1)
     if _NAMES.fullmatch(content):
         state.context["d2_names"] = content.split(",")
     elif state.context.get("d2_names") and _VALUES.fullmatch(content):
@@ -102,3 +115,23 @@ def read_detectron2_copypaste(line: str, state: LogState, out: Sink) -> bool:
                 if value is not None and value >= 0:
                     out.add(coco_name(name, state), number, "coco", running=False)
     return True  # "Task:" and "Dataset:" lines carry no metric
+
+
+_D2_TASK = re.compile(r"'(bbox|segm|keypoints|sem_seg|panoptic_seg)'\s*+[,:]\s*+\{")
+_D2_PAIR = re.compile(r"'([A-Za-z][\w\-]{0,40}+)':\s*+(?:np\.float\d++\()?+(" + NUM + r")")
+
+
+@reader("coco", markers=("'bbox'", "'segm'", "'keypoints'", "'sem_seg'"), order=15)
+def read_detectron2_results_dict(line: str, state: LogState, out: Sink) -> bool:
+    """`OrderedDict([('bbox', {'AP': 40.2, ...}), ('segm', {...})])`, or the same as a dict."""
+    tasks = list(_D2_TASK.finditer(line))
+    if not tasks:
+        return False
+    ends = [t.start() for t in tasks[1:]] + [len(line)]
+    for task, end in zip(tasks, ends, strict=True):
+        for pair in _D2_PAIR.finditer(line, task.end(), end):
+            name, number = pair.groups()
+            value = parse_number(number)
+            if "-" not in name and value is not None and value >= 0:
+                out.add(f"{task.group(1)}/{name}", number, "coco", running=False)
+    return True

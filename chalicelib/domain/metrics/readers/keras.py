@@ -1,8 +1,14 @@
 """Keras progress bars: only finished bars (`313/313`) are read, partial ones show running
-numbers (`- loss: 0.0827 - accuracy: 0.9757`). Keras 3 draws the bar with `━`.
+numbers (`- loss: 0.0827 - accuracy: 0.9757`). Keras 3 draws the bar with `━`, Keras 2 with
+`[====]`, `verbose=2` prints `1875/1875 - 3s - loss: ...`, Keras 1 `60000/60000 [====] -
+5584s - loss: ...`. `model.fit` prints `Epoch 3/10` before each epoch's bar: those values are
+running ones (the last epoch's stand), unprefixed names are training values (split `train`)
+and `val_` names validation values; `model.evaluate` prints a bar alone, on whatever data it
+was given (no split). User prints such as `Test accuracy: 0.97` are read by `generic`.
 
-Format source: keras-team/keras keras/utils/progbar.py (`Progbar.update`: "%d/%d" bar, then
-" - %s: %.4f" per value, or "%.4e" for small values).
+Format source: keras-team/keras keras/src/utils/progbar.py (`Progbar.update`: "%d/%d" bar, then
+" - %s: %.4f" per value, or "%.4e" for small values; Keras 2 keras/utils/generic_utils.py
+`Progbar` the same with '[' + '=' * prog_width + '>' ... ']').
 """
 
 from __future__ import annotations
@@ -19,8 +25,6 @@ _PAIR = re.compile(r"(?:^|\s)-\s++([A-Za-z_][\w\-]{0,59}+):\s++(" + NUM + r")" +
 
 @reader("keras", markers=("/",), order=33)
 def read_keras(line: str, state: LogState, out: Sink) -> bool:
-    """`model.fit` prints `Epoch 3/10` before each epoch's bar: those values are running ones
-    (the last epoch's stand); `model.evaluate` prints a bar alone."""
     if _EPOCH.match(line):
         state.context["keras_epoch"] = True
         return True
@@ -28,7 +32,9 @@ def read_keras(line: str, state: LogState, out: Sink) -> bool:
     if not match:
         return False
     if match.group(1) == match.group(2):  # a finished bar; partial ones show running numbers
-        running = bool(state.context.pop("keras_epoch", False))
+        fit = bool(state.context.pop("keras_epoch", False))
         for pair in _PAIR.finditer(line):
-            out.add(pair.group(1), pair.group(2), "keras", running=running)
+            name = pair.group(1)
+            split = "train" if fit and not name.startswith("val_") else None
+            out.add(name, pair.group(2), "keras", split=split, running=fit)
     return True

@@ -1,10 +1,15 @@
-"""MMDetection results: 2.x `bbox_mAP: 0.3740, bbox_mAP_50: 0.5810, ...` lines and 3.x
-`coco/bbox_mAP: 0.3740  coco/bbox_mAP_50: ...` lines. `*_mAP_copypaste` values repeat the
-named ones and are ignored.
+"""MMDetection results outside the logger lines read by `mmpretrain` (`Epoch(val) [12][548]
+bbox_mAP: ...`): bare `bbox_mAP: 0.3740, bbox_mAP_50: 0.5810, ...` and `coco/bbox_mAP: 0.3740
+coco/bbox_mAP_50: ...` pairs, and the dict `tools/test.py` of 2.x prints, `OrderedDict([(
+'bbox_mAP', 0.374), ('bbox_mAP_50', 0.581), ..., ('bbox_mAP_copypaste', '0.374 ...')])`.
+`*_mAP_copypaste` values repeat the named ones, unnamed, and are ignored, as are -1 values
+(no ground truth in that area range).
 
-Format source: open-mmlab/mmdetection mmdet/datasets/coco.py (2.x `evaluate`:
-`eval_results[f'{metric}_mAP_copypaste'] = ...`, keys `{metric}_mAP`, `_mAP_50`, `_mAP_75`,
-`_mAP_s/m/l`) and mmdet/evaluation/metrics/coco_metric.py (3.x, prefixed `coco/`).
+Format source: open-mmlab/mmdetection mmdet/datasets/coco.py (2.x `evaluate`: eval_results =
+OrderedDict(); keys f'{metric}_mAP', '_mAP_50', '_mAP_75', '_mAP_s/m/l', and
+eval_results[f'{metric}_mAP_copypaste'] = f'{ap[0]:.3f} {ap[1]:.3f} ...'), tools/test.py (2.x:
+`metric = dataset.evaluate(outputs, **eval_kwargs); print(metric)`) and mmdet/evaluation/
+metrics/coco_metric.py (3.x, keys prefixed `coco/` by mmengine).
 """
 
 from __future__ import annotations
@@ -20,16 +25,23 @@ _PAIR = re.compile(
     + r")"
     + END
 )
+_TUPLE = re.compile(r"\(\s*+'([\w/\-]{1,80}+)',\s*+(?:np\.float\d++\()?+(" + NUM + r")" + END)
 
 
-@reader("mmdetection", markers=("_mAP",), order=32)
+def _add(name: str, number: str, out: Sink) -> None:
+    value = parse_number(number)
+    if not name.endswith("copypaste") and value is not None and value >= 0:
+        out.add(name, number, "mmdetection")
+
+
+@reader("mmdetection", markers=("_mAP", "OrderedDict([("), order=32)
 def read_mmdetection(line: str, state: LogState, out: Sink) -> bool:
+    if "OrderedDict([(" in line:
+        for match in _TUPLE.finditer(line):
+            _add(match.group(1), match.group(2), out)
+        return True
     found = False
     for match in _PAIR.finditer(line):
-        name, number = match.groups()
+        _add(match.group(1), match.group(2), out)
         found = True
-        value = parse_number(number)
-        if name.endswith("copypaste") or value is None or value < 0:
-            continue
-        out.add(name, number, "mmdetection")
     return found

@@ -1,11 +1,19 @@
-"""torchvision reference scripts and the PyTorch ImageNet example (`Acc@1 ... Acc@5 ...`,
-with or without a leading `*`, after a `Test:` header), Swin/DeiT-style
-`Accuracy of the network on the N test images: x%`, and timm's `validate.py`, whose
-` * Acc@1 82.708 (17.292) Acc@5 96.236 (3.764)` puts error rates in parentheses (not read).
+"""torchvision reference scripts and the PyTorch ImageNet example: the summary line
+`Test: Acc@1 76.130 Acc@5 92.862` (`Test: EMA Acc@1 ...` for the EMA model, ` * Acc@1 ...` in
+the ImageNet example, Swin/DeiT and their forks, `* ReaL Acc@1 ...` for another label set),
+Swin/DeiT-style `Accuracy of the network [ema] on the N test images: 77.5%`, and the
+segmentation reference's confusion-matrix summary (`global correct: 91.2` ... `mean IoU: 63.7`;
+its per-class `IoU: [...]` list is not read). Per-batch progress lines (`Test: [10/196] ...`)
+are skipped by the engine; timm's ` * Acc@1 x (err)` summary is read by `timm`.
 
-Format source: pytorch/vision references/classification/train.py `evaluate`:
-`print(f"{header} Acc@1 {metric_logger.acc1.global_avg:.3f} Acc@5 {...acc5.global_avg:.3f}")`;
-timm validate.py `' * Acc@1 {:.3f} ({:.3f}) Acc@5 {:.3f} ({:.3f})'.format(top1, 100-top1, ...)`.
+Format source: pytorch/vision references/classification/train.py `evaluate` (header =
+f"Test: {log_suffix}"; `print(f"{header} Acc@1 {metric_logger.acc1.global_avg:.3f} Acc@5
+{metric_logger.acc5.global_avg:.3f}")`); references/segmentation/utils.py `ConfusionMatrix.
+__str__` ("global correct: {:.1f}\\naverage row correct: {}\\nIoU: {}\\nmean IoU: {:.1f}");
+pytorch/examples imagenet/main.py (`print(' * Acc@1 {top1.avg:.3f} Acc@5 {top5.avg:.3f}')`,
+later `ProgressMeter.display_summary`: " *" + " ".join(meter.summary())); microsoft/Swin-
+Transformer main.py (`logger.info(f' * Acc@1 {acc1_meter.avg:.3f} Acc@5 ...')`, f"Accuracy of
+the network on the {len(dataset_val)} test images: {acc1:.1f}%").
 """
 
 from __future__ import annotations
@@ -15,36 +23,50 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_SUMMARY = re.compile(r"(?:^|\s|:)(?:\*\s*+)?+(?:[A-Za-z]++\s++)?+(?:Acc|Prec)@\d")
-_PAIR = re.compile(
-    r"(?<![\w@])((?:Acc|Prec)@\d++|[Ll]oss)\s*+:?+\s*+("
-    + NUM
-    + r")"
-    + END
-    + r"(\s*+\(\s*+"
-    + NUM
-    + r"\s*+\))?+"
+# The summary. After "*", "Test:" or at the start of a line one word may name the model or
+# label set (`Test: EMA Acc@1`, `* ReaL Acc@1`); elsewhere (prose) no word is taken.
+_SUMMARY = re.compile(
+    r"(?:(?:(?:^|\s)\*|Test:|^)\s*+(?:([A-Za-z][\w\-]*+)\s++)?+|(?:^|\s|:))"
+    r"(?:Acc|Prec)@\d++\s++" + NUM + END
 )
+_PAIR = re.compile(r"(?<![\w@])((?:Acc|Prec)@\d++|[Ll]oss)\s++(" + NUM + r")" + END)
+_NOT_A_SCOPE = frozenset({"test", "val", "validation", "eval", "info"})
 _NETWORK = re.compile(
-    r"\bAccuracy of the network on the \d++ (?:test|val|validation)? ?images:\s++("
-    + NUM
-    + r")\s*+%"
+    r"(?<!\w)(?:([A-Za-z][\w\-]*+)\s++)?Accuracy of the network( ema)? on the \d++ "
+    r"(?:test |val |validation )?+images:\s*+(" + NUM + r")\s*+%"
 )
+_SEGMENTATION = re.compile(r"^\s*+(global correct|mean IoU):\s*+(" + NUM + r")\s*+$")
 
 
-@reader("torchvision", markers=("@1", "@5", "Accuracy of the network"), order=30)
+def _scoped(scope: str | None, name: str) -> str:
+    if not scope or scope.lower() in _NOT_A_SCOPE:
+        return name
+    return f"{scope}/{name}"
+
+
+@reader("torchvision", markers=("Acc@", "Prec@", "Accuracy of the network"), order=30)
 def read_torchvision(line: str, state: LogState, out: Sink) -> bool:
-    if "@" in line and _SUMMARY.search(line):
-        pairs = list(_PAIR.finditer(line))
-        if not pairs:
-            return False
-        source = "timm" if any(p.group(3) for p in pairs) else "torchvision"
-        for pair in pairs:
-            out.add(pair.group(1), pair.group(2), source)
+    if "@" in line:
+        summary = _SUMMARY.search(line)
+        if summary is None or "(" in line[summary.end() :]:
+            return False  # a progress line, or timm's summary with error rates in parentheses
+        scope = summary.group(1)
+        for pair in _PAIR.finditer(line, summary.start()):
+            out.add(_scoped(scope, pair.group(1)), pair.group(2), "torchvision")
         return True
-    if "Accuracy of the network" in line:
-        match = _NETWORK.search(line)
-        if match:
-            out.add("Accuracy", match.group(1), "torchvision")
-            return True
-    return False
+    match = _NETWORK.search(line)
+    if match is None:
+        return False
+    scope, ema, number = match.groups()
+    name = _scoped(scope, "Accuracy")
+    out.add(f"EMA/{name}" if ema else name, number, "torchvision")
+    return True
+
+
+@reader("torchvision", markers=("global correct", "mean IoU"), order=30)
+def read_segmentation_reference(line: str, state: LogState, out: Sink) -> bool:
+    match = _SEGMENTATION.match(line)
+    if match is None:
+        return False
+    out.add(match.group(1), match.group(2), "torchvision")
+    return True

@@ -1,10 +1,26 @@
-"""Ultralytics YOLO validation tables: the `all` row under a `Class Images Instances ...`
-header gives P, R, mAP50, mAP50-95 (or mAP@.5, mAP@.5:.95 for older YOLOv5); a second column
-group such as `Mask(P R mAP50 mAP50-95)` is named `Mask P`, `Mask mAP50`, ...
+"""Ultralytics YOLO and YOLOv5 validation tables: the `all` row under a `Class Images Instances
+Box(P R mAP50 mAP50-95)` header gives P, R, mAP50, mAP50-95 (`Labels ... mAP@.5 mAP@.5:.95`
+in older YOLOv5); segmentation and pose add a second column group (`Mask(P R mAP50
+mAP50-95)`), and then every column is named by its group (`Box mAP50`, `Mask mAP50`), since
+box and mask values are different metrics; classification prints `classes top1_acc top5_acc`
+(YOLOv5: `Class Images top1_acc top5_acc`). Per-class rows are not the result and are not read.
+During training (after an `Epoch GPU_mem ...` header) each epoch's `all` row is a running
+value; the final validation of the best weights (`Validating .../best.pt...`) stands. Argument
+dumps (`val: data=..., conf_thres=0.001, iou_thres=0.6`), `yolo ...` command lines, model
+summaries (`157 layers, 1867405 parameters`) and `Speed:` lines are consumed with nothing read.
+A printed `results_dict` (`{'metrics/precision(B)': 0.7, ..., 'metrics/mAP50-95(M)': 0.4,
+'fitness': 0.5}`) is read with the task suffix as a prefix (`mask/metrics/mAP50-95(M)`);
+`fitness` is a weighted selection score, not a metric.
 
-Format source: ultralytics/ultralytics ultralytics/models/yolo/detect/val.py
-`get_desc` ("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50",
-"mAP50-95)") and `print_results` ("%22s" + "%11i" * 2 + "%11.3g" * len(keys)).
+Format source: ultralytics/ultralytics ultralytics/models/yolo/detect/val.py `get_desc`
+(("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50",
+"mAP50-95)")), `print_results` ("%22s" + "%11i" * 2 + "%11.3g" * len(keys)); segment/val.py
+(adds "Mask(P", "R", "mAP50", "mAP50-95)"); classify/val.py (("%22s" + "%11s" * 2) %
+("classes", "top1_acc", "top5_acc"); "%22s" + "%11.3g" * 2 for the all row); engine/trainer.py
+(f"\\n{epochs} epochs completed in {hours:.3f} hours.", "Validating {best}..."); ultralytics/
+yolov5 val.py (s = ('%22s' + '%11s' * 6) % ('Class', 'Images', 'Instances', 'P', 'R', 'mAP50',
+'mAP50-95'), earlier 'Labels', 'mAP@.5', 'mAP@.5:.95'), classify/val.py, utils/general.py
+`print_args` (colorstr(f'{name}: ') + ', '.join(f'{k}={v}' ...)).
 """
 
 from __future__ import annotations
@@ -12,44 +28,82 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.readers.results_csv import task_named
 
-_HEAD = re.compile(r"^\s*+Class\s++Images\s++(?:Labels|Instances)\s++(.+?)(?::\s++\d++%.*)?$")
-_ALL = re.compile(r"^\s*+all\s++\d++\s++\d++\s++(.*?)\s*+$")
+MAX_COLUMNS = 24
+_HEAD = re.compile(r"^\s*+(?:Class|classes)\s++(?=[A-Za-z])")
+_TQDM_TAIL = re.compile(r":\s++\d++%")
+_ALL = re.compile(r"^\s*+all\s++(.*?)\s*+$")
 _GROUP = re.compile(r"^(\w++)\((.*)$")
+_TRAINING = re.compile(r"^\s*+Epoch\s++gpu_mem\s", re.IGNORECASE)
+_TRAINING_END = re.compile(r"\bepochs completed in\b|^\s*+Validating\s")
+_ARGS = re.compile(r"^\s*+(?:[a-z_]++/)?+[a-z_]++:\s++(?:\w++=[^,]*+,\s++){2,}+\w++=")
+_COMMAND = re.compile(r"^\s*+[$!]?+\s*+yolo\s++[a-z]")
+_SUMMARY = re.compile(r"(?i)\bsummary(?:\s*+\(fused\))?+:\s*+\d++ layers")
+_SPEED = re.compile(r"^\s*+Speed:\s*+[\d.]++\s*+ms")
 
 
 def _columns(header: str) -> list[str]:
+    """`Box(P R mAP50 mAP50-95) Mask(P ...)` -> [Box P, Box R, ..., Mask P, ...]; one group
+    alone (`Box(P R ...)`) gives plain names."""
+    tail = _TQDM_TAIL.search(header)
+    tokens = (header[: tail.start()] if tail else header).split(None, MAX_COLUMNS)
+    groups = [t for t in tokens if _GROUP.match(t)]
     columns: list[str] = []
     group = ""
-    first_group = ""
-    for token in header.split():
+    for token in tokens:
         match = _GROUP.match(token)
         if match:
             group, token = match.group(1), match.group(2)
-            first_group = first_group or group
         closing = token.endswith(")")
         token = token.rstrip("):")
         if token:
-            columns.append(f"{group} {token}" if group and group != first_group else token)
+            columns.append(f"{group} {token}" if group and len(groups) > 1 else token)
         if closing:
             group = ""
     return columns
 
 
-@reader("yolo", markers=("Class", " all "), order=12)
+_MARKERS = ("Class", "classes", "all", "PU_mem", "pu_mem", "epochs completed", "Validating", "=")
+
+
+@reader("yolo", markers=(*_MARKERS, "ummary", "Speed:"), order=12)
 def read_yolo(line: str, state: LogState, out: Sink) -> bool:
-    if "Class" in line and "Images" in line:
-        match = _HEAD.match(line)
-        if match:
-            state.context["yolo_cols"] = _columns(match.group(1))
-            return True
-    columns = state.context.get("yolo_cols")
+    head = _HEAD.match(line) if "lass" in line else None
+    if head is not None:
+        state.context["yolo_cols"] = _columns(line[head.end() :])
+        return True
+    columns: list[str] | None = state.context.get("yolo_cols")
     if columns and "all" in line:
         match = _ALL.match(line)
         if match:
-            numbers = match.group(1).split()
-            if len(numbers) >= len(columns):
-                for name, number in zip(columns, numbers, strict=False):
-                    out.add(name, number, "yolo", running=False)
+            numbers = match.group(1).split(None, MAX_COLUMNS)
+            if len(numbers) == len(columns):
+                running = bool(state.context.get("yolo_training"))
+                for name, number in zip(columns, numbers, strict=True):
+                    out.add(name, number, "yolo", running=running)
                 return True
-    return False
+    if _TRAINING.match(line):
+        state.context["yolo_training"] = True
+        return True
+    if _TRAINING_END.search(line):
+        state.context["yolo_training"] = False
+        return False
+    return bool(
+        _ARGS.match(line) or _COMMAND.match(line) or _SUMMARY.search(line) or _SPEED.match(line)
+    )
+
+
+_RESULTS_DICT = re.compile(
+    r"'(metrics/[^'\n]{1,60}+)':\s*+(?:np\.float\d++\(\s*+)?+(" + NUM + r")" + END
+)
+
+
+@reader("yolo", markers=("'metrics/",), order=12)
+def read_results_dict(line: str, state: LogState, out: Sink) -> bool:
+    found = False
+    for match in _RESULTS_DICT.finditer(line):
+        out.add(task_named(match.group(1)), match.group(2), "yolo", running=False)
+        found = True
+    return found

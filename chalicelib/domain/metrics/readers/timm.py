@@ -1,0 +1,59 @@
+"""timm (pytorch-image-models): `validate.py`'s summary ` * Acc@1 82.708 (17.292) Acc@5 96.236
+(3.764)`, whose parentheses hold error rates (not read), and the evaluation lines of
+`validate.py` and `train.py` `Test: [ 156/156]  Time: ...  Loss:  0.4765 (0.4765)  Acc@1:
+93.750 ( 93.750)  Acc@5: ...` (also `Test (EMA): ...`), where the first number is the last
+batch's and the one in parentheses the average over the whole set: only the line of the last
+batch is read (the engine skips the others), and only its averages. In `train.py` that line
+ends each epoch's evaluation, so its values are running ones. Early releases wrote `Prec@1`
+for `Acc@1`. Training lines (`Train: 3 [ 100/1251 ( 8%)]  Loss: ...`) are consumed with
+nothing read. The `--result` JSON and the results/summary CSV files are read by
+`json_results` and `results_csv`.
+
+Format source: huggingface/pytorch-image-models validate.py (`'{0}: [{1:>4d}/{2}]  Time: ...
+Loss: {loss.val:>7.4f} ({loss.avg:>6.4f})  Acc@1: {top1.val:>7.3f} ({top1.avg:>7.3f})  Acc@5:
+{top5.val:>7.3f} ({top5.avg:>7.3f})'`, `' * Acc@1 {:.3f} ({:.3f}) Acc@5 {:.3f} ({:.3f})'.
+format(top1a, 100-top1a, top5a, 100.-top5a)`) and train.py (`validate(..., log_suffix=
+' (EMA)')`: log_name = 'Test' + log_suffix; `'Train: {} [{:>4d}/{} ({:>3.0f}%)]  Loss: ...'`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import NUM
+
+_PAREN = r"\s*+\(\s*+" + NUM + r"\s*+\)"
+_SUMMARY = re.compile(
+    r"(?:^|\s)\*\s++(Acc|Prec)@1\s++("
+    + NUM
+    + r")"
+    + _PAREN
+    + r"\s++(?:Acc|Prec)@5\s++("
+    + NUM
+    + r")"
+    + _PAREN
+)
+# The evaluation line: "Test: [ 156/156]" or "Test (EMA): [ 156/156]", then name: value (avg).
+_EVAL_HEAD = re.compile(r"(?<![\w(])(Test|Eval|Val)(\s*+\(EMA\))?+:\s*+\[\s*+\d++/\d++\]")
+_EVAL_PAIR = re.compile(
+    r"(?<![\w@])(Loss|Acc@1|Acc@5|Prec@1|Prec@5):\s++" + NUM + r"\s*+\(\s*+(" + NUM + r")\s*+\)"
+)
+_TRAIN = re.compile(r"(?<![\w(])Train:\s*+\d++\s*+\[")
+
+
+@reader("timm", markers=(" * Acc@1", " * Prec@1", "Acc@1:", "Prec@1:", "Train:"), order=29)
+def read_timm(line: str, state: LogState, out: Sink) -> bool:
+    summary = _SUMMARY.search(line) if "*" in line else None
+    if summary is not None:
+        kind = summary.group(1)
+        out.add(f"{kind}@1", summary.group(2), "timm", running=False)
+        out.add(f"{kind}@5", summary.group(3), "timm", running=False)
+        return True
+    head = _EVAL_HEAD.search(line) if "@1:" in line else None
+    if head is not None:
+        prefix = "EMA/" if head.group(2) else ""
+        for pair in _EVAL_PAIR.finditer(line, head.end()):
+            out.add(prefix + pair.group(1), pair.group(2), "timm", running=True)
+        return True
+    return _TRAIN.search(line) is not None

@@ -1,0 +1,46 @@
+"""detectron2 / cvpods (format strings of detectron2/evaluation/testing.py `print_csv_format`:
+"copypaste: Task: {}", "copypaste: " + ",".join(names), "copypaste: " + ",".join("{0:.4f}");
+the OrderedDict returned by `inference_on_dataset`)."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_cvpods_loguru_prefix_copypaste() -> None:
+    # Given cvpods' loguru-prefixed copypaste lines for two tasks
+    prefix = "2022-04-11 19:33:02 | INFO     | cvpods.evaluation.testing:22 - "
+    text = "\n".join(
+        prefix + line
+        for line in (
+            "copypaste: Task: bbox",
+            "copypaste: AP,AP50,AP75,APs,APm,APl",
+            "copypaste: 41.2000,61.8000,44.9000,24.1000,45.3000,53.2000",
+            "copypaste: Task: segm",
+            "copypaste: AP,AP50,AP75,APs,APm,APl",
+            "copypaste: 37.3000,58.6000,40.1000,18.2000,40.3000,54.9000",
+        )
+    )
+    # When the metrics are extracted
+    metrics = found(text)
+    # Then box and mask values are kept apart
+    assert metrics["bbox/AP"] == 41.2
+    assert metrics["segm/AP"] == 37.3
+    assert confirms(text, "mask AP", 37.3)
+    assert not confirms(text, "box AP", 37.3)
+
+
+def test_printed_results_dict_skips_per_category_entries() -> None:
+    # Given the OrderedDict a user printed from inference_on_dataset
+    text = (
+        "OrderedDict([('bbox', {'AP': 40.21, 'AP50': 61.02, 'AP75': 43.77, 'APs': 24.1, "
+        "'APm': 43.5, 'APl': 52.0, 'AP-person': 55.13, 'AP-bicycle': 30.2}), "
+        "('segm', {'AP': 36.52, 'AP50': 58.01, 'AP-person': 48.9})])"
+    )
+    # When the metrics are extracted
+    metrics = found(text)
+    # Then the task prefixes the names and per-category values are not results
+    assert metrics["bbox/AP"] == 40.21
+    assert metrics["segm/AP50"] == 58.01
+    assert not any("person" in name or "bicycle" in name for name in metrics)
+    assert not confirms(text, "box AP", 55.13)

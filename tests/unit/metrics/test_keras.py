@@ -1,0 +1,35 @@
+# ruff: noqa: E501
+# The log lines below are as long as the tools print them.
+"""Keras progress bars (format strings of keras/src/utils/progbar.py: "%d/%d" + bar + " - %s:
+%.4f" per value; fit prints "Epoch %d/%d" first; verbose=2 prints "n/n - 3s - loss: ...")."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found, splits
+
+FIT_THEN_EVALUATE = """\
+Epoch 1/2
+1875/1875 - 3s - 2ms/step - accuracy: 0.9153 - loss: 0.2941 - val_accuracy: 0.9570 - val_loss: 0.1402
+Epoch 2/2
+1875/1875 - 2s - 1ms/step - accuracy: 0.9602 - loss: 0.1358 - val_accuracy: 0.9688 - val_loss: 0.1023
+313/313 ━━━━━━━━━━━━━━━━━━━━ 0s 1ms/step - accuracy: 0.9661 - loss: 0.1109
+"""
+
+
+def test_fit_values_are_training_values_and_evaluate_is_unsplit() -> None:
+    # Given two verbose=2 fit epochs and a Keras 3 evaluate bar
+    metrics = found(FIT_THEN_EVALUATE)
+    # Then the last epoch's training values are the train split, validation values val
+    assert splits(FIT_THEN_EVALUATE)["val_accuracy"] is None  # the name says val
+    assert metrics["val_accuracy"] == 0.9688
+    # And an unsplit or test claim is confirmed by the evaluate bar, never by a training value
+    assert confirms(FIT_THEN_EVALUATE, "Test Accuracy", 0.9661)
+    assert not confirms(FIT_THEN_EVALUATE, "Accuracy", 0.9602)
+    assert not confirms(FIT_THEN_EVALUATE, "Test Accuracy", 0.9153)
+
+
+def test_partial_bar_values_are_not_read() -> None:
+    # Given a Keras 2 bar redrawn mid-epoch
+    text = "Epoch 3/15\n237/422 [===============>..............] - ETA: 7s - loss: 0.0398 - accuracy: 0.9877\n"
+    # When the metrics are extracted, then nothing is read
+    assert found(text) == {}
