@@ -59,6 +59,16 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "copypaste": _repeat("copypaste: 1,"),
     "tabs": _repeat("\t1"),
     "mixed markers": _repeat("a|b:c=1[2]{3}'4'\"5\"@6│7 "),
+    "report header then rows": lambda n: (
+        "precision recall f1-score support\n" + _repeat("a b 0.1 0.2 0.3 4 ")(n)
+    )[:n],
+    "report columns": _repeat("precision recall support "),
+    "boosting rounds": _repeat("[1]\tx-auc:0.5\t"),
+    "boosting items": lambda n: ("[1]\t" + "a-" * n)[:n],
+    "lightgbm items": _repeat("[1] a's b: 1 "),
+    "lightgbm cli": _repeat("Iteration:1, a"),
+    "catboost items": lambda n: ("0:\tlearn: " + "learn: 1 " * n)[:n],
+    "logger table rows": _repeat("| a/ | |\n|    b | 1 |\n"),
 }
 
 

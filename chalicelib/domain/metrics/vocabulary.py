@@ -199,6 +199,10 @@ _phrases("kappa", None, "kappa", "cohen kappa")
 _phrases("pass", None, "pass", "pass at")
 _phrases("reward", None, "reward", "return", "ep rew", "ep rew mean", "episodic return")
 _phrases("reward", None, "episode reward", "episode return", "rew", "average score")
+_phrases("episode_length", None, "ep len mean", "ep len", "episode length", "mean episode length")
+_phrases("nll", None, "mlogloss", "multi logloss")
+_phrases("error", None, "merror", "multi error", "binary error")
+_phrases("pr_auc", None, "aucpr")
 _phrases("psnr", None, "psnr")
 _phrases("ssim", None, "ssim")
 _phrases("fid", None, "fid")
@@ -510,6 +514,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
+        *("digits", "leaves", "nupdates", "threshold"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.
