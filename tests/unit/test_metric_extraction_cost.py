@@ -69,6 +69,13 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "lightgbm cli": _repeat("Iteration:1, a"),
     "catboost items": lambda n: ("0:\tlearn: " + "learn: 1 " * n)[:n],
     "logger table rows": _repeat("| a/ | |\n|    b | 1 |\n"),
+    "spacy header then rows": lambda n: ("E  #  LOSS X  SCORE\n" + "1 " * n)[:n],
+    "per type rows": lambda n: ("P  R  F\n" + "a " * n)[:n],
+    "model index": lambda n: ("model-index:\n" + "- type: a\n  value: 1\n" * n)[:n],
+    "similarity lines": _repeat("Cosine-Similarity : Pearson: 1 "),
+    "dash words": _repeat("A-B-"),
+    "json block with task": lambda n: ('{\n "mteb_version": "1",\n' + '"a": 1,\n' * n)[:n],
+    "result table rows": lambda n: ("| a | acc |\n|---|---|\n" + "| b | 1 |\n" * n)[:n],
 }
 
 
