@@ -514,7 +514,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
-        *("digits", "leaves", "nupdates", "threshold"),
+        *("digits", "leaves", "nupdates", "threshold", "paper"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

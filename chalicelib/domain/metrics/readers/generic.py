@@ -30,6 +30,9 @@ _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRIT
 _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 
 
+# A title line ("Average F1 scores:") names what the next line prints.
+_TITLE = re.compile(r"^\s*+([A-Za-z][\w\-]*+(?: [\w\-()]++){0,5}+):\s*+$")
+_STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d")
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 
@@ -50,6 +53,12 @@ def _clean(words: list[str]) -> list[str]:
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line):
         return False
+    title = _TITLE.match(line)
+    if title:
+        state.context["title"] = (state.line_no, title.group(1))
+        return False
+    # "max_val: 92.50%, max_val_Test: 80.81%, max_val_step: 49": the state at a step
+    running = True if _STEP_PAIR.search(line) else None
     found = False
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
@@ -58,11 +67,11 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
                 words = words[-1:]
             words = _clean(words)
-            if words and out.add(" ".join(words), number, "generic"):
+            if words and out.add(" ".join(words), number, "generic", running=running):
                 found = True
     if not found:
         for match in _SPACED.finditer(line):
             words = _clean(match.group(1).split())
-            if words and out.add(" ".join(words), match.group(2), "generic"):
+            if words and out.add(" ".join(words), match.group(2), "generic", running=running):
                 found = True
     return found

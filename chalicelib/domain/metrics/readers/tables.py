@@ -26,6 +26,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import parse_number
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
+from chalicelib.domain.metrics.readers.lightning import add_row
 from chalicelib.domain.metrics.vocabulary import _KNOWN_BASES, is_result_name, metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
@@ -120,6 +121,10 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
         state.context["box_header"] = cells
         return True
     header = state.context.get("box_header")
+    if header is not None and header[0].lower().endswith(" metric"):
+        if not numeric[0]:
+            add_row(header, cells, out)  # a Lightning result table
+        return True
     if header is None or "metric" in header[0].lower() or len(cells) == 2:
         if not numeric[0] and numeric[1]:
             out.add(cells[0], cells[1], "lightning", running=False)
