@@ -181,6 +181,8 @@ _phrases("ar", None, "ar", "mar", "average recall")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
+_phrases("ndcg", None, "ndcg cut")  # trec_eval ndcg_cut_10
+_phrases("map", None, "map cut")  # trec_eval map_cut_100
 _phrases("mrr", None, "mrr", "mean reciprocal rank")
 _phrases("hits", None, "hits", "hit", "hr")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
@@ -514,7 +516,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
-        *("digits", "leaves", "nupdates", "threshold", "paper"),
+        *("digits", "leaves", "nupdates", "threshold", "paper", "run", "runs"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

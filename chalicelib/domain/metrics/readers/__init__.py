@@ -3,6 +3,7 @@
 `name: value` reader runs last."""
 
 from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to register
+    beir,
     bleu,
     coco,
     config,
@@ -18,11 +19,13 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     ogb,
     pyg,
     python_dicts,
+    rl_scores,
     sb3,
     sentence_transformers,
     sklearn,
     spacy,
     tables,
+    torchmetrics_misc,
     torchvision,
     yolo,
 )

@@ -33,6 +33,9 @@ _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 # A title line ("Average F1 scores:") names what the next line prints.
 _TITLE = re.compile(r"^\s*+([A-Za-z][\w\-]*+(?: [\w\-()]++){0,5}+):\s*+$")
 _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d")
+# "F-score (micro)", "Precision (macro avg)": the averaging qualifier is part of the metric, so
+# it is kept as a word ("F-score micro") rather than in parentheses (which name a unit).
+_QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 
@@ -47,6 +50,12 @@ def _clean(words: list[str]) -> list[str]:
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     return words
+
+
+def qualified(name: str) -> str:
+    """`F-score (micro)` -> `F-score micro` (see `_QUALIFIED`)."""
+    match = _QUALIFIED.match(name) if name.endswith(")") else None
+    return f"{match.group(1)} {match.group(2)}" if match else name
 
 
 @reader("generic", markers=(":", "=", " "), order=1000)
@@ -67,11 +76,12 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
                 words = words[-1:]
             words = _clean(words)
-            if words and out.add(" ".join(words), number, "generic", running=running):
+            if words and out.add(qualified(" ".join(words)), number, "generic", running=running):
                 found = True
     if not found:
         for match in _SPACED.finditer(line):
             words = _clean(match.group(1).split())
-            if words and out.add(" ".join(words), match.group(2), "generic", running=running):
+            name = qualified(" ".join(words))
+            if words and out.add(name, match.group(2), "generic", running=running):
                 found = True
     return found
