@@ -71,9 +71,13 @@ def test_report_ends_at_the_first_line_that_is_not_a_row() -> None:
     text = CURRENT + "Accuracy: 0.9867\nF1-score (macro): 0.8847\n"
     # When it is read
     values = _values(text)
-    # Then the prints are read by the generic reader, not as report rows
+    # Then the prints are read by the generic reader, not as report rows, the averaging in
+    # parentheses kept as a word of the name
     assert values["Accuracy"] == 0.9867
-    assert values["F1-score (macro)"] == 0.8847
+    assert values["F1-score macro"] == 0.8847
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "Macro F1", 0.8847).ok
+    assert not check_claimed_metric(metrics, "Micro F1", 0.8847).ok
 
 
 def test_multilabel_samples_and_micro_rows() -> None:
