@@ -86,6 +86,23 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "openmmlab config": lambda n: ("Config:\n" + "a=dict(b=1, " * n)[:n],
     "detectron2 events": _repeat("iter: 1  total_loss: "),
     "detectron2 config": lambda n: ("Running with full config:\n" + "A: 1\n" * n)[:n],
+    "report header then rows": lambda n: (
+        "precision recall f1-score support\n" + _repeat("a b 0.1 0.2 0.3 4 ")(n)
+    )[:n],
+    "report columns": _repeat("precision recall support "),
+    "boosting rounds": _repeat("[1]\tx-auc:0.5\t"),
+    "boosting items": lambda n: ("[1]\t" + "a-" * n)[:n],
+    "lightgbm items": _repeat("[1] a's b: 1 "),
+    "lightgbm cli": _repeat("Iteration:1, a"),
+    "catboost items": lambda n: ("0:\tlearn: " + "learn: 1 " * n)[:n],
+    "logger table rows": _repeat("| a/ | |\n|    b | 1 |\n"),
+    "spacy header then rows": lambda n: ("E  #  LOSS X  SCORE\n" + "1 " * n)[:n],
+    "per type rows": lambda n: ("P  R  F\n" + "a " * n)[:n],
+    "model index": lambda n: ("model-index:\n" + "- type: a\n  value: 1\n" * n)[:n],
+    "similarity lines": _repeat("Cosine-Similarity : Pearson: 1 "),
+    "dash words": _repeat("A-B-"),
+    "json block with task": lambda n: ('{\n "mteb_version": "1",\n' + '"a": 1,\n' * n)[:n],
+    "result table rows": lambda n: ("| a | acc |\n|---|---|\n" + "| b | 1 |\n" * n)[:n],
 }
 
 

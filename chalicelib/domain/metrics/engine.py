@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -114,6 +114,7 @@ class Sink:
                 entry.last = self._seq
                 entry.running = entry.running and running
                 if entry.running:
+                    self._restate(entry)
                     self._note_running(known[0], known)
                 return True
         key = self._add(name, number, source, split=split, running=running)
@@ -144,6 +145,8 @@ class Sink:
         if entry is not None:
             entry.last = self._seq
             entry.running = entry.running and running
+            if entry.running:
+                self._restate(entry)
         else:
             if len(self._entries) >= MAX_ENTRIES:
                 running = True  # past the cap, a name keeps only its latest value
@@ -162,6 +165,14 @@ class Sink:
         if entry.running:
             self._note_running(name, key)
         return key
+
+    def _restate(self, entry: _Entry) -> None:
+        """A running value printed again: its evidence is the latest line that printed it (the
+        one that makes it the run's final value), not the first."""
+        state = self._state
+        if entry.metric.line != state.line_no:
+            evidence = state.line.strip()[:MAX_EVIDENCE_CHARS]
+            entry.metric = replace(entry.metric, line=state.line_no, evidence=evidence)
 
     def _note_running(self, name: str, key: tuple[str, float]) -> None:
         """`key` is now the latest running value of `name`: an earlier one is superseded."""

@@ -182,6 +182,8 @@ _phrases("ar", None, "ar", "mar", "average recall")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
+_phrases("ndcg", None, "ndcg cut")  # trec_eval ndcg_cut_10
+_phrases("map", None, "map cut")  # trec_eval map_cut_100
 _phrases("mrr", None, "mrr", "mean reciprocal rank")
 _phrases("hits", None, "hits", "hit", "hr")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
@@ -200,6 +202,10 @@ _phrases("kappa", None, "kappa", "cohen kappa")
 _phrases("pass", None, "pass", "pass at")
 _phrases("reward", None, "reward", "return", "ep rew", "ep rew mean", "episodic return")
 _phrases("reward", None, "episode reward", "episode return", "rew", "average score")
+_phrases("episode_length", None, "ep len mean", "ep len", "episode length", "mean episode length")
+_phrases("nll", None, "mlogloss", "multi logloss")
+_phrases("error", None, "merror", "multi error", "binary error")
+_phrases("pr_auc", None, "aucpr")
 _phrases("psnr", None, "psnr")
 _phrases("ssim", None, "ssim")
 _phrases("fid", None, "fid")
@@ -525,6 +531,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
         *("verbose", "patience", "conf", "thres", "thresh", "nms", "nc"),
+        *("digits", "leaves", "nupdates", "threshold", "paper", "run", "runs"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

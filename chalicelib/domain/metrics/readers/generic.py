@@ -30,6 +30,18 @@ _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRIT
 _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 
 
+# "Training: loss = 1.4, acc = 0.5 | Val: loss = 1.7, acc = 0.5": each pipe-separated segment
+# names its split, and its pairs are named after it (GAT's train.py); such a line reports the
+# training loop, so its values are running ones.
+_SEGMENT = re.compile(
+    r"(?:^|\|)\s*+(Training|Train|Validation|Valid|Val|Testing|Test|Dev|Eval)\s*+:(?!\s*+\d)", re.I
+)
+# A title line ("Average F1 scores:") names what the next line prints.
+_TITLE = re.compile(r"^\s*+([A-Za-z][\w\-]*+(?: [\w\-()]++){0,5}+):\s*+$")
+_STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d")
+# "F-score (micro)", "Precision (macro avg)": the averaging qualifier is part of the metric, so
+# it is kept as a word ("F-score micro") rather than in parentheses (which name a unit).
+_QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 
@@ -46,10 +58,34 @@ def _clean(words: list[str]) -> list[str]:
     return words
 
 
+def _segment_name(segments: list[re.Match[str]], at: int, name: str) -> str:
+    """`name` prefixed with the split segment it is printed in (`Val/acc`), if any."""
+    label = next((m.group(1) for m in reversed(segments) if m.end() <= at), None)
+    return f"{label}/{name}" if label else name
+
+
+def qualified(name: str) -> str:
+    """`F-score (micro)` -> `F-score micro` (see `_QUALIFIED`)."""
+    match = _QUALIFIED.match(name) if name.endswith(")") else None
+    return f"{match.group(1)} {match.group(2)}" if match else name
+
+
 @reader("generic", markers=(":", "=", " "), order=1000)
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line):
         return False
+    if line.endswith(":") or line.rstrip().endswith(":"):
+        title = _TITLE.match(line)
+        if title:
+            state.context["title"] = (state.line_no, title.group(1))
+            return False
+    # "max_val: 92.50%, max_val_Test: 80.81%, max_val_step: 49": the state at a step
+    running = True if "_" in line and _STEP_PAIR.search(line) else None
+    segments = list(_SEGMENT.finditer(line)) if "|" in line else []
+    if len(segments) < 2:
+        segments = []
+    elif running is None:
+        running = True  # train and val side by side: a line of the training loop
     found = False
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
@@ -58,11 +94,15 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
                 words = words[-1:]
             words = _clean(words)
-            if words and out.add(" ".join(words), number, "generic"):
+            name = qualified(" ".join(words))
+            if segments:
+                name = _segment_name(segments, match.start(), name)
+            if words and out.add(name, number, "generic", running=running):
                 found = True
     if not found:
         for match in _SPACED.finditer(line):
             words = _clean(match.group(1).split())
-            if words and out.add(" ".join(words), match.group(2), "generic"):
+            name = qualified(" ".join(words))
+            if words and out.add(name, match.group(2), "generic", running=running):
                 found = True
     return found

@@ -4,9 +4,19 @@ joined with "/" (`results/arc_challenge/acc`); lm-evaluation-harness's `acc,none
 their `,filter` part; named-value objects (`{"name": "BLEU", "score": 20.8}`, MLPerf's
 `{"key": "eval_accuracy", "value": 0.759}`) give one metric named by their name.
 
-Format source: json.dumps output of results files (EleutherAI/lm-evaluation-harness
-lm_eval/__main__.py writes `results` with `"acc,none"` keys; mjpost/sacrebleu `--format json`
-writes {"name", "score", "signature", ...}; mlcommons/logging `:::MLLOG {json}`).
+MTEB result files (`{"dataset_revision", "task_name", "mteb_version", "scores": {"test":
+[{"hf_subset": "default", "ndcg_at_10": 0.31, "main_score": 0.31}]}}`, older files keyed by
+split with `mteb_dataset_name`) name their metrics `<task>/<split>[/<subset>]/<metric>`
+(`NFCorpus/test/ndcg_at_10`); the task name may come after the scores (files written with
+sorted keys), so a pretty-printed file's metrics wait for it until the file ends. A value
+wrapped in markdown emphasis (`*"ndcg@10": 0.35,*`) is read like any other.
+
+Format source: embeddings-benchmark/mteb mteb/load_results/task_results.py `TaskResult`
+(`dataset_revision`, `task_name`, `mteb_version`, `scores` {split: [{hf_subset, languages,
+<metric>, main_score}]}, `evaluation_time`); json.dumps output of results files
+(EleutherAI/lm-evaluation-harness lm_eval/__main__.py writes `results` with `"acc,none"` keys;
+mjpost/sacrebleu `--format json` writes {"name", "score", "signature", ...}; mlcommons/logging
+`:::MLLOG {json}`).
 """
 
 from __future__ import annotations
@@ -22,10 +32,16 @@ _MAX_DEPTH = 8
 _OPEN = re.compile(r'^\s*+(?:"([^"\n]{1,80}+)"\s*+:\s*+)?+[{\[]\s*+$')
 _CLOSE = re.compile(r"^\s*+[}\]][}\],\s]*+$")
 _KV = re.compile(
-    r'^\s*+"([^"\n]{1,80}+)"\s*+:\s*+(?:"([^"\n]*+)"|(' + NUM + r"|NaN|-?Infinity|null|true|false))"
-    r"\s*+,?\s*+$"
+    r'^\s*+[*_]*+"([^"\n]{1,80}+)"\s*+:\s*+(?:"([^"\n]*+)"|('
+    + NUM
+    + r"|NaN|-?Infinity|null|true|false))"
+    r"\s*+,?[*_]*+\s*+$"
 )
-_ANY = re.compile(r'^\s*+(?:["{}\[\]]|[-\d.]|true|false|null)')
+_MTEB_TASK_KEYS = ("task_name", "mteb_dataset_name")
+_MTEB_MARKS = frozenset({"mteb_version", "dataset_revision", *_MTEB_TASK_KEYS})
+_MTEB_SKIP = frozenset({"scores", "default"})
+_MAX_PENDING = 5_000
+_ANY = re.compile(r'^\s*+[*_]*+(?:["{}\[\]]|[-\d.]|true|false|null)')
 _NAME_KEYS = ("name", "key", "metric")
 _VALUE_KEYS = ("score", "value")
 _TIMM_KEYS = frozenset(["top1", "top5", "top1_err", "top5_err"])
@@ -93,8 +109,7 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
     stack: list[str] = state.context.setdefault("json_stack", [])
     names: dict[int, str] = state.context.setdefault("json_names", {})
     if stack and not _ANY.match(line):
-        stack.clear()
-        names.clear()
+        _end_block(state, out)
         return False
     match = _OPEN.match(line)
     if match:
@@ -105,23 +120,51 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
             if stack:
                 names.pop(len(stack), None)
                 stack.pop()
+        if not stack:
+            _end_block(state, out)
         return True
     match = _KV.match(line)
     if not match:
         return False
     raw_key, string_value, number = match.groups()
     depth = len(stack)
+    if depth <= 1 and raw_key in _MTEB_MARKS:
+        mteb = state.context.setdefault("json_mteb", {"task": None, "pending": []})
+        if raw_key in _MTEB_TASK_KEYS and string_value:
+            mteb["task"] = string_value
+            for pending in mteb["pending"]:
+                out.add(f"{string_value}/{pending[0]}", pending[1], "json")
+            mteb["pending"].clear()
     if string_value is not None:
-        if raw_key in _NAME_KEYS:
+        if raw_key in _NAME_KEYS or raw_key == "hf_subset":
             names[depth] = string_value
         return True
     if number is None or parse_number(number) is None:
         return True
     path = [k for k in stack if k]
     named = names.get(depth)
-    if raw_key in _VALUE_KEYS and named:
+    mteb = state.context.get("json_mteb")
+    if mteb is not None:
+        subset = [named] if named and named not in _MTEB_SKIP else []
+        name = "/".join([*(k for k in path if k not in _MTEB_SKIP), *subset, raw_key])
+        if mteb["task"] is None:
+            if len(mteb["pending"]) < _MAX_PENDING:
+                mteb["pending"].append((name, number))
+            return True
+        name = f"{mteb['task']}/{name}"
+    elif raw_key in _VALUE_KEYS and named:
         name = "/".join([*path, named])
     else:
         name = "/".join([*path, json_key(raw_key)])
     out.add(name, number, _source(name))
     return True
+
+
+def _end_block(state: LogState, out: Sink) -> None:
+    """The JSON text has ended: metrics still waiting for an MTEB task name are added as
+    they are."""
+    state.context["json_stack"].clear()
+    state.context["json_names"].clear()
+    mteb = state.context.pop("json_mteb", None)
+    for name, number in mteb["pending"] if mteb else ():
+        out.add(name, number, "json")

@@ -1,8 +1,12 @@
 """Python-repr dicts printed by training scripts: the Hugging Face Trainer's
 `{'eval_loss': 0.41, 'eval_accuracy': 0.9124, 'epoch': 3.0}` (values may be wrapped in
 `tensor(...)`/`np.float64(...)`), `epoch 0: {'accuracy': 0.8}` of the no_trainer examples,
-and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks. A dict with an `epoch` or
-`step` key is a running value: the last one of each name stands.
+and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks (whose header gives the split). A
+dict with an `epoch` or `step` key is a running value: the last one of each name stands.
+Nested dicts name their values by key path (`{'Iris-setosa': {'f1': 1.0}}` ->
+`Iris-setosa/f1`); a dict of averages only (`{'macro': 0.95, 'micro': 0.94}`) printed under a
+title line (`Average F1 scores:`) is named by the title (`Average F1 scores macro`). Integer
+tensors (`tensor(1134649)`) are counts.
 
 Format source: huggingface/transformers Trainer.log (`self.log(logs)` -> `print(output)`
 through ProgressCallback.on_log) and pytorch-lightning 1.x trainer/connectors
@@ -16,34 +20,60 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_PAIR = re.compile(
+# A key followed by a nested dict, a key followed by a number (possibly wrapped), or a brace.
+_TOKEN = re.compile(
     r"""(['"])([A-Za-z_][^'"\n]{0,79}+)\1\s*+:\s*+"""
-    r"(?:(?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+(" + NUM + r")" + END
+    r"(?:(\{)|((?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+(" + NUM + r")" + END + r")"
+    r"|([{}])"
 )
-_LIGHTNING_HEAD = re.compile(r"\b(?:TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
+_LIGHTNING_HEAD = re.compile(r"\b(TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
+_LIGHTNING_SPLITS = {"TEST": "test", "VALIDATE": "val", "VALIDATION": "val", "VAL": "val"}
 _DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
 _RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
+_QUALIFIERS = frozenset({"macro", "micro", "weighted", "samples"})
+_MAX_DEPTH = 8
 
 
 @reader("python_dicts", markers=("'", '"', "RESULTS", "-" * 10), order=42)
 def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
-    if _LIGHTNING_HEAD.search(line):
-        state.context["lightning"] = True
+    head = _LIGHTNING_HEAD.search(line)
+    if head:
+        state.context["lightning"] = _LIGHTNING_SPLITS[head.group(1)]
         state.context["lightning_body"] = False
         return True
     if _DASHES.match(line):
         if state.context.get("lightning_body"):
-            state.context["lightning"] = False
+            state.context["lightning"] = None
         return True
-    lightning = bool(state.context.get("lightning"))
-    if lightning:
+    split = state.context.get("lightning")
+    if split:
         state.context["lightning_body"] = True
     if "'" not in line and '"' not in line:
         return False
-    source = "lightning" if lightning else "python_dict"
+    source = "lightning" if split else "python_dict"
     running = None if not _RUNNING_KEY.search(line) else True
+    title = state.context.get("title")
+    title = title[1] if title and title[0] == state.line_no - 1 else None
+    path: list[str] = []
     found = False
-    for match in _PAIR.finditer(line):
-        out.add(match.group(2), match.group(3), source, running=running)
+    for match in _TOKEN.finditer(line):
+        brace, key = match.group(6), match.group(2)
+        if brace == "{" or match.group(3):
+            if len(path) < _MAX_DEPTH:
+                path.append(key if match.group(3) else "")
+            continue
+        if brace == "}":
+            if path:
+                path.pop()
+            continue
+        number, wrapper = match.group(5), match.group(4) or ""
+        if wrapper.startswith("tensor") and not any(c in number for c in ".eE"):
+            continue  # an integer tensor is a count (tensor(1134649)), not a result
+        keys = [k for k in path if k]
+        if not keys and title and key in _QUALIFIERS:
+            name = f"{title} {key}"  # "Average F1 scores:" then {'macro': 0.95, ...}
+        else:
+            name = "/".join([*keys, key])
+        out.add(name, number, source, split=split or None, running=running)
         found = True
     return found

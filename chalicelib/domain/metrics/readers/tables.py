@@ -4,6 +4,14 @@ to the task above; detectron2's one-row COCO tables `| AP | AP50 | ... |`) and b
 tables (PyTorch Lightning `┃ Test metric ┃ DataLoader 0 ┃`, rich tables, sacrebleu's
 multi-system table, whose rows are named `system/metric`).
 
+Other markdown tables of results (README and benchmark tables: rl-baselines3-zoo
+`|algo|env_id|mean_reward|std_reward|...`, OGB `| Model | Final Test Accuracy (%) | ...`,
+leaderboard copies) have one row per model, dataset or environment: when no family reader took
+the row, each result column gives `<row label>/<column>`, the row label being the text cells
+before the first value (`a2c/CartPole-v1/mean_reward`). `49.97 ± 0.05` is read as 49.97;
+index (`No.`, `#`), standard-deviation and count columns are not metrics; a two-column
+`| Type | Score |` table names each row by its label alone.
+
 Format source: EleutherAI/lm-evaluation-harness lm_eval/utils.py `make_table` (pytablewriter
 MarkdownTableWriter, headers "Tasks", "Version", "Filter", "n-shot", "Metric", "", "Value",
 "", "Stderr"); facebookresearch/detectron2 detectron2/evaluation/coco_evaluation.py
@@ -18,12 +26,19 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import parse_number
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
+from chalicelib.domain.metrics.readers.lightning import add_row
+from chalicelib.domain.metrics.vocabulary import _KNOWN_BASES, is_result_name, metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
 _TASK_INDENT = re.compile(r"^[\s\-]++")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
+# "49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%": the value of a result cell.
+_CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
+_INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
+_VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
+_RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})
 
 
 def _markdown_open(state: LogState) -> bool:
@@ -106,6 +121,10 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
         state.context["box_header"] = cells
         return True
     header = state.context.get("box_header")
+    if header is not None and header[0].lower().endswith(" metric"):
+        if not numeric[0]:
+            add_row(header, cells, out)  # a Lightning result table
+        return True
     if header is None or "metric" in header[0].lower() or len(cells) == 2:
         if not numeric[0] and numeric[1]:
             out.add(cells[0], cells[1], "lightning", running=False)
@@ -117,3 +136,73 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
             source = "bleu" if metric.lower().startswith(_BLEU_NAMES) else "tables"
             out.add(f"{cells[0]}/{metric}", cell, source, running=False)
     return True
+
+
+def _cell_number(cell: str) -> str | None:
+    match = _CELL_VALUE.match(cell)
+    if match is None:
+        return None
+    text = match.group(1).removesuffix("%")
+    return text if parse_number(text) is not None else None
+
+
+def _result_column(header: str) -> bool:
+    """A column of results: a known metric, a split score (`Final Test`), or an average."""
+    key = metric_key(header)
+    if key in _VALUE_HEADERS:
+        return True
+    if not header or key in _INDEX_HEADERS or not is_result_name(header):
+        return False
+    sense = sense_of(header)
+    if sense.stat is not None:
+        return False  # std_reward, stderr: the spread of a result, not the result
+    if sense.base is None or sense.base in _KNOWN_BASES:
+        return True
+    return bool(set(header.lower().replace("_", " ").split()) & _RESULT_WORDS)
+
+
+@reader("tables", markers=("|",), order=900)
+def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
+    """A row of a markdown table no family reader took: `<row label>/<column>` per result."""
+    header = state.context.get("md_header")
+    if state.context.get("md_mode") != "other" or not header:
+        return False
+    plan = state.context.get("md_plan")
+    if plan is None or plan[0] is not header:
+        plan = state.context["md_plan"] = (header, *_plan(header))
+    _, results, labels, value_header = plan
+    match = _TABLE_LINE.match(line) if results else None
+    if match is None:
+        return False
+    cells = [c.strip() for c in match.group(1)[1:-1].split("|")]
+    if len(cells) != len(header):
+        return False
+    numbers = {i: _cell_number(cells[i]) for i in results}
+    columns = [i for i in results if numbers[i] is not None]
+    if not columns:
+        return False
+    label = "/".join(
+        cells[i].strip("*` ")
+        for i in labels
+        if i < columns[0] and cells[i] and _cell_number(cells[i]) is None
+    )
+    found = False
+    for i in columns:
+        if label and value_header and len(columns) == 1:
+            name = label
+        else:
+            name = f"{label}/{header[i]}" if label else header[i]
+        found = out.add(name, numbers[i] or "", "tables", running=False) or found
+    return found
+
+
+def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
+    """Which columns hold results, which may label a row, and whether the single result
+    column is a bare `Value`/`Score` (the row label is then the metric's name)."""
+    if len(set(header)) < len(header):
+        return [], [], False  # repeated columns (category | AP | category | AP) are pairs
+    keys = [metric_key(h) for h in header]
+    results = [i for i, h in enumerate(header) if _result_column(h)]
+    labels = [i for i, key in enumerate(keys) if key not in _INDEX_HEADERS]
+    value_header = len(results) == 1 and keys[results[0]] in _VALUE_HEADERS
+    return results, labels, value_header
