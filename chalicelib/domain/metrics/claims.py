@@ -24,6 +24,7 @@ import math
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.vocabulary import (
+    BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
@@ -41,12 +42,17 @@ _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
-    return sense.split or metric.split
+    """A reader that read the split from the log's layout (`split=` to `Sink.add`) knows better
+    than a word in the name (SB3's `train/` is a namespace); "none" says there is none."""
+    if metric.split == "none":
+        return None
+    return metric.split or sense.split
 
 
 def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
     sense = sense_of(metric.name)
-    if metric_key(claim_name) == metric_key(metric.name):
+    claim_key = metric_key(claim_name)
+    if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
     if claim.base is None and claim.benchmark_bases:
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
@@ -68,6 +74,22 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope)
 
 
+def _other_benchmark(metric: ExtractedMetric) -> bool:
+    return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
+
+
+def significant_digits(value: float) -> int:
+    """Digits a claim states: 84.1 -> 3, 0.7 -> 1, 1.0 -> 1 (a float's trailing zero is not
+    precision the submitter stated), 80 -> 2."""
+    text = repr(float(value)).lower()
+    if "e" in text:
+        text = f"{float(value):.15g}"
+    digits = text.lstrip("-").replace(".", "").lstrip("0")
+    if "." in text:
+        digits = digits.rstrip("0")
+    return max(len(digits), 1)
+
+
 def _printed(metric: ExtractedMetric) -> str:
     decimals = metric.decimals if metric.decimals is not None else float_decimals(metric.value)
     return f"{metric.value:.{decimals}f}" if decimals <= 12 else repr(metric.value)
@@ -84,8 +106,12 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         candidates.append(("percent", metric.value * 100, max(printed_decimals - 2, 0)))
     if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
         candidates.append(("fraction", metric.value / 100, printed_decimals + 2))
+    # A claim stated to fewer than two significant digits (0.7, 1.0, 0) carries no rounding
+    # slack of its own: it must equal the printed value at the printed precision.
+    vague = significant_digits(claim) < 2
     for label, value, decimals in candidates:
-        tolerance = 0.5 * 10.0 ** -min(claim_decimals, decimals)
+        places = decimals if vague else min(claim_decimals, decimals)
+        tolerance = 0.5 * 10.0**-places
         if abs(claim - value) <= tolerance + 1e-9 * max(1.0, abs(claim)):
             return label
     return None
@@ -164,13 +190,36 @@ def _narrow(
             what = dataset or name
             if mentioned or claim.benchmark_bases:
                 return [], f"the log has no '{what}' value of this metric"
-            # The log never names datasets: values without a scope of their own may stand.
+            # The log never names the claim's dataset: values without a scope of their own may
+            # stand, never a value scoped to another known benchmark or dataset.
+            named = [m for m in named if not _other_benchmark(m)]
             named = [m for m in named if not sense_of(m.name).scope] or named
+            if not named:
+                return [], f"the log reports this metric only for other datasets than '{what}'"
+    else:
+        # An unscoped claim means the log's overall value when it has one, not a per-class or
+        # per-subset row ("F1" is not the F1 of class 3).
+        unscoped = [m for m in named if not sense_of(m.name).scope]
+        if unscoped:
+            named = unscoped
+
+    averaging = {"macro", "micro", "weighted", "samples"}
+    wanted = claim.qualifiers & averaging
+    if wanted:
+        named = [m for m in named if sense_of(m.name).qualifiers & averaging == wanted]
+        if not named:
+            return [], f"the log has no {'/'.join(sorted(wanted))}-averaged value of this metric"
+    else:
+        plain = [m for m in named if not sense_of(m.name).qualifiers & averaging]
+        if plain:
+            named = plain
 
     splits = [(m, _split_of(m, sense_of(m.name))) for m in named]
     if claim.split is not None:
         exact_split = [m for m, split in splits if split == claim.split]
-        chosen = exact_split or [m for m, split in splits if split is None]
+        # A value whose split the log does not say may stand for a named split, unless it was
+        # printed on a progress line: an unnamed value there is the training loop's.
+        chosen = exact_split or [m for m, split in splits if split is None and not m.running]
         if not chosen:
             found = sorted({_SPLIT_WORDS[s] for _, s in splits if s})
             return [], (

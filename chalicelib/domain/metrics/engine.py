@@ -35,7 +35,7 @@ from chalicelib.domain.metrics.vocabulary import is_result_name, sense_of
 
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
-MAX_EVIDENCE_CHARS = 300
+MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
@@ -184,7 +184,8 @@ class Sink:
         self._running_by_name[name] = key
 
     def results(self) -> list[ExtractedMetric]:
-        return [e.metric for e in sorted(self._entries.values(), key=lambda e: e.first)]
+        ordered = sorted(self._entries.values(), key=lambda e: e.first)
+        return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
 
 
 @dataclass

@@ -20,6 +20,8 @@ class ExtractedMetric:
     split: str | None = field(default=None, compare=False, repr=False)
     line: int = field(default=0, compare=False, repr=False)  # 1-based line number
     evidence: str = field(default="", compare=False, repr=False)  # that line, as printed
+    # Printed on a progress line (an epoch or step counter): the run's last value of its name.
+    running: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

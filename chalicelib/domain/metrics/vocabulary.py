@@ -56,7 +56,25 @@ _DATASET_SPLITS = re.compile(
 )
 _PERCENTILE = re.compile(r"(?<![A-Za-z0-9])[Pp](50|75|90|95|99|99\.9)(?![0-9])")
 # A unit in parentheses after a name: "Request throughput (req/s)", "Mean TTFT (ms)".
-_UNIT = re.compile(r"\s*\([^()]{0,20}\)\s*$")
+_UNIT = re.compile(r"\s*\(([^()]{0,20})\)\s*$")
+# What a trailing parenthesis holds when it is a unit, not a qualifier ("(macro)") or a scope.
+_UNIT_TEXT = re.compile(
+    r"(?i)^\s*(?:%|percent|pct|ms|s|sec|secs|seconds|min|mins|h|hrs?|gb|mb|kb|gib|mib|x|fps|"
+    r"req/s|reqs?/s|requests?/s|tok/s|tokens?/s|it/s|s/it|samples?/s|img/s|images?/s|qps|"
+    r"bits?|bytes?|nats?|db|mm|px|\d+(?:\.\d+)?\s*%?|[-+]?\d+(?:\.\d+)?\s*[-±]\s*\d.*)\s*$"
+)
+
+
+def strip_unit(name: str) -> str:
+    """`Mean TTFT (ms)` -> `Mean TTFT`; `Precision (macro)` keeps its qualifier as a word."""
+    match = _UNIT.search(name)
+    if match is None:
+        return name
+    inside = match.group(1)
+    if _UNIT_TEXT.match(inside) or not inside.strip():
+        return name[: match.start()]
+    return f"{name[: match.start()]} {inside}"
+
 
 _QUALIFIER_WORDS = {
     "bbox": "box",
@@ -336,7 +354,7 @@ def scope_key(name: str) -> str:
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
-    text = _UNIT.sub("", unicodedata.normalize("NFKC", name).strip()) or name.strip()
+    text = strip_unit(unicodedata.normalize("NFKC", name).strip()) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
     parts = [p for p in re.split(r"[/|]", text) if p.strip()]
     metric_part = parts[-1] if parts else text
@@ -407,6 +425,13 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    if base is not None and base.startswith("rouge"):
+        # ROUGE-1 Average_R / rouge1_precision: the component; a bare ROUGE-n means the F-score
+        component = {"r": "recall", "recall": "recall", "p": "precision", "precision": "precision"}
+        for word in list(rest):
+            if word in component or word in ("f", "fmeasure", "fscore", "f1"):
+                qualifiers.add(component.get(word, "f"))
+                rest.remove(word)
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
@@ -464,13 +489,23 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     return _qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
-_EXCLUSIVE = (frozenset({"box", "mask", "keypoints"}), frozenset({"micro", "macro", "weighted"}))
+_EXCLUSIVE = (
+    frozenset({"box", "mask", "keypoints"}),
+    frozenset({"micro", "macro", "weighted"}),
+    frozenset({"precision", "recall", "f"}),  # the component of a ROUGE score
+)
+# Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
+# always labelled so in a log, box AP often is not (box is the default of detection logs).
+_MUST_BE_NAMED = frozenset({"mask", "keypoints", "precision", "recall"})
 
 
 def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+    """`a` the claim's (or either name's, for scoring) qualifiers, `b` the other's."""
     for group in _EXCLUSIVE:
         qa, qb = a & group, b & group
         if qa and qb and qa != qb:
+            return False
+        if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
     # acc_norm is another metric than acc, strict-match than flexible-extract
     for word in ("norm", "strict", "flexible"):
@@ -545,7 +580,7 @@ def is_result_name(name: str) -> bool:
     """Whether a printed name can be a measured result (not `lr`, `epoch`, `eta`,
     `train_runtime`, `param count`, `Successful requests`, `batch_size`...)."""
     sense = sense_of(name)
-    words = set(_words(_UNIT.sub("", name)))
+    words = set(_words(strip_unit(name)))
     if words & _RESULT_WORDS:
         return True
     if sense.base in _KNOWN_BASES:
