@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from chalicelib.db import codec
 from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
-from chalicelib.db.dynamo import batch_get, batch_write, ddb, storage_errors
+from chalicelib.db.dynamo import batch_get, batch_write, ddb, error_code, storage_errors
 from chalicelib.db.tables import AGENT_RATINGS, QUEUE
 
 _QUEUE_CURSOR = frozenset({"row_id", "task_slug", "priority_key"})
@@ -66,14 +67,57 @@ def active_runs(paper_ids: list[str]) -> dict[str, dict[str, Any]]:
 
 
 def record_run(paper_id: str, run_id: str, account_id: str, expires_at: int, now: int) -> None:
-    """Add a run to the paper's active-run item, dropping runs that have expired."""
-    current = active_runs([paper_id]).get(paper_id, {})
-    live = {rid: r for rid, r in current.items() if int(r["expires_at"]) > now}
-    live[run_id] = {"account_id": account_id, "expires_at": expires_at}
-    with storage_errors("PutItem queue runs"):
-        ddb().put_item(
+    """Add a run to the paper's active-run item, dropping runs that have expired. Each start
+    writes only its own entry (and removes expired ones), so parallel starts lose nothing."""
+    from botocore.exceptions import ClientError
+
+    key = {"row_id": {"S": f"{paper_id}#runs"}}
+    entry = codec.to_value({"account_id": account_id, "expires_at": expires_at})
+    current = active_runs([paper_id]).get(paper_id)
+    for _ in range(8):
+        if current is None:
+            try:
+                with storage_errors("PutItem queue runs"):
+                    ddb().put_item(
+                        TableName=QUEUE.physical_name(),
+                        Item={**key, "paper_id": {"S": paper_id}, "runs": {"M": {run_id: entry}}},
+                        ConditionExpression="attribute_not_exists(row_id)",
+                    )
+                return
+            except ClientError as exc:
+                if error_code(exc) != "ConditionalCheckFailedException":
+                    raise
+                current = {}
+                continue
+        expired = [rid for rid, r in current.items() if int(r["expires_at"]) <= now][:50]
+        names = {"#new": run_id, **{f"#e{i}": rid for i, rid in enumerate(expired)}}
+        update = "SET runs.#new = :entry"
+        if expired:
+            update += " REMOVE " + ", ".join(f"runs.#e{i}" for i in range(len(expired)))
+        with storage_errors("UpdateItem queue runs"):
+            ddb().update_item(
+                TableName=QUEUE.physical_name(),
+                Key=key,
+                UpdateExpression=update,
+                ConditionExpression="attribute_exists(runs)",
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues={":entry": entry},
+            )
+        return
+
+
+def forget_run(paper_id: str, run_id: str) -> None:
+    """A used run no longer discounts the paper in the queue (best effort: the read side also
+    ignores expired runs)."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    with contextlib.suppress(ClientError, BotoCoreError):
+        ddb().update_item(
             TableName=QUEUE.physical_name(),
-            Item=codec.to_item({"row_id": f"{paper_id}#runs", "paper_id": paper_id, "runs": live}),
+            Key={"row_id": {"S": f"{paper_id}#runs"}},
+            UpdateExpression="REMOVE runs.#rid",
+            ConditionExpression="attribute_exists(runs)",
+            ExpressionAttributeNames={"#rid": run_id},
         )
 
 

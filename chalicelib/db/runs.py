@@ -1,35 +1,169 @@
-"""Runs table: an agent's claim to work on a paper (attempt number, workspace, expiry)."""
+"""Runs table: an agent's claim to work on a paper (attempt number, workspace, expiry).
+
+Besides the runs (TTL'd, `run_id` "u..."), the table holds two kinds of bookkeeping items per
+account, which never expire and are not in its indexes:
+- `ATTEMPTS#<account>#<paper>` {n}: the account's attempt counter on the paper. Starting a run
+  takes the next number (one atomic ADD), and a reproduction submitted without a run uses up
+  attempt 1 (in its transaction), so an attempt number is never handed out twice, whatever
+  expires or runs in parallel.
+- `ACTIVE#<account>` {runs: {run_id: expires_at}}: the account's active runs. A start adds its
+  run under a condition on the map's size (expired entries it removes counted out), so the
+  cap holds under parallel starts; a reproduction that uses a run removes it in its own
+  transaction, so a used run stops being active at once.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from chalicelib.db import codec
-from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.dynamo import ddb, error_code, storage_errors
 from chalicelib.db.tables import RUNS
+
+MAX_CLAIM_ROUNDS = 8
 
 
 def account_paper(account_id: str, paper_id: str) -> str:
     return f"{account_id}#{paper_id}"
 
 
-def count_attempts(account_id: str, paper_id: str) -> int:
-    """How many runs this account has started on this paper (one Query, COUNT)."""
-    kwargs: dict[str, Any] = {
-        "TableName": RUNS.physical_name(),
-        "IndexName": "by_account_paper",
-        "KeyConditionExpression": "account_paper = :k",
-        "ExpressionAttributeValues": {":k": {"S": account_paper(account_id, paper_id)}},
-        "Select": "COUNT",
+def _attempts_key(account_id: str, paper_id: str) -> dict[str, Any]:
+    return {"run_id": {"S": f"ATTEMPTS#{account_id}#{paper_id}"}}
+
+
+def _active_key(account_id: str) -> dict[str, Any]:
+    return {"run_id": {"S": f"ACTIVE#{account_id}"}}
+
+
+def next_attempt(account_id: str, paper_id: str) -> int:
+    """The account's next attempt number on the paper (1, 2, ...), taken atomically."""
+    with storage_errors("UpdateItem runs (attempts)"):
+        response = ddb().update_item(
+            TableName=RUNS.physical_name(),
+            Key=_attempts_key(account_id, paper_id),
+            UpdateExpression="ADD n :one",
+            ExpressionAttributeValues={":one": {"N": "1"}},
+            ReturnValues="UPDATED_NEW",
+        )
+    return int(response["Attributes"]["n"]["N"])
+
+
+def first_attempt_used(account_id: str, paper_id: str) -> dict[str, Any]:
+    """A TransactWriteItems `Update`: a reproduction without a run uses up attempt 1."""
+    return {
+        "Update": {
+            "TableName": RUNS.physical_name(),
+            "Key": _attempts_key(account_id, paper_id),
+            "UpdateExpression": "SET n = if_not_exists(n, :one)",
+            "ExpressionAttributeValues": {":one": {"N": "1"}},
+        }
     }
-    total = 0
-    while True:
-        with storage_errors("Query runs (attempts)"):
-            response = ddb().query(**kwargs)
-        total += int(response.get("Count", 0))
-        if "LastEvaluatedKey" not in response:
-            return total
-        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def claim_active_slot(
+    account_id: str, run_id: str, expires_at: int, now: int, cap: int
+) -> list[int] | None:
+    """Add `run_id` to the account's active runs if fewer than `cap` are active (expired ones
+    are dropped in the same write). Returns None on success, else the expiries of the active
+    runs (soonest first) for the caller's Retry-After."""
+    from botocore.exceptions import ClientError
+
+    for _ in range(MAX_CLAIM_ROUNDS):
+        current = _active_runs(account_id)
+        if current is None:
+            try:
+                with storage_errors("PutItem runs (active)"):
+                    ddb().put_item(
+                        TableName=RUNS.physical_name(),
+                        Item={
+                            **_active_key(account_id),
+                            "runs": {"M": {run_id: {"N": str(expires_at)}}},
+                        },
+                        ConditionExpression="attribute_not_exists(run_id)",
+                    )
+                return None
+            except ClientError as exc:
+                if error_code(exc) != "ConditionalCheckFailedException":
+                    raise
+                continue  # created meanwhile: read it and go on
+        live = sorted(e for e in current.values() if e > now)
+        if len(live) >= cap:
+            return live
+        expired = [rid for rid, e in current.items() if e <= now][:50]
+        names = {"#new": run_id, **{f"#e{i}": rid for i, rid in enumerate(expired)}}
+        condition = " AND ".join(
+            ["size(runs) < :limit", *(f"attribute_exists(runs.#e{i})" for i in range(len(expired)))]
+        )
+        update = "SET runs.#new = :expires"
+        if expired:
+            update += " REMOVE " + ", ".join(f"runs.#e{i}" for i in range(len(expired)))
+        try:
+            with storage_errors("UpdateItem runs (active)"):
+                ddb().update_item(
+                    TableName=RUNS.physical_name(),
+                    Key=_active_key(account_id),
+                    UpdateExpression=update,
+                    ConditionExpression=condition,
+                    ExpressionAttributeNames=names,
+                    ExpressionAttributeValues={
+                        ":expires": {"N": str(expires_at)},
+                        ":limit": {"N": str(cap + len(expired))},
+                    },
+                )
+            return None
+        except ClientError as exc:
+            if error_code(exc) != "ConditionalCheckFailedException":
+                raise
+    return sorted(e for e in (_active_runs(account_id) or {}).values() if e > now) or [now + 1]
+
+
+def release_active_slot(account_id: str, run_id: str) -> dict[str, Any]:
+    """A TransactWriteItems `Update`: the run is used, so no longer active."""
+    return {
+        "Update": {
+            "TableName": RUNS.physical_name(),
+            "Key": _active_key(account_id),
+            "UpdateExpression": "REMOVE runs.#rid",
+            "ConditionExpression": "attribute_exists(runs)",
+            "ExpressionAttributeNames": {"#rid": run_id},
+        }
+    }
+
+
+def drop_active_slot(account_id: str, run_id: str) -> None:
+    """Undo a claimed slot whose run could not be stored (best effort)."""
+    from botocore.exceptions import ClientError
+
+    try:
+        with storage_errors("UpdateItem runs (active)"):
+            ddb().update_item(
+                TableName=RUNS.physical_name(),
+                Key=_active_key(account_id),
+                UpdateExpression="REMOVE runs.#rid",
+                ConditionExpression="attribute_exists(runs)",
+                ExpressionAttributeNames={"#rid": run_id},
+            )
+    except ClientError:
+        pass
+
+
+def _active_runs(account_id: str) -> dict[str, int] | None:
+    with storage_errors("GetItem runs (active)"):
+        item = (
+            ddb()
+            .get_item(
+                TableName=RUNS.physical_name(), Key=_active_key(account_id), ConsistentRead=True
+            )
+            .get("Item")
+        )
+    if item is None:
+        return None
+    return {rid: int(v) for rid, v in codec.from_item(item).get("runs", {}).items()}
+
+
+def active_expiries(account_id: str, now: int) -> list[int]:
+    """Expiry epochs of the account's active runs (soonest first)."""
+    return sorted(e for e in (_active_runs(account_id) or {}).values() if e > now)
 
 
 def put(run: dict[str, Any]) -> None:
@@ -42,6 +176,8 @@ def put(run: dict[str, Any]) -> None:
 
 
 def get(run_id: str) -> dict[str, Any] | None:
+    if not run_id.startswith("u"):
+        return None  # bookkeeping items are not runs
     with storage_errors("GetItem runs"):
         item = (
             ddb()
@@ -73,17 +209,3 @@ def reserve_update(
             },
         }
     }
-
-
-def active_expiries(account_id: str, now_iso: str) -> list[int]:
-    """Expiry epochs of the account's runs that have not expired (soonest first)."""
-    kwargs: dict[str, Any] = {
-        "TableName": RUNS.physical_name(),
-        "IndexName": "by_account",
-        "KeyConditionExpression": "account_id = :a AND expires_key > :now",
-        "ExpressionAttributeValues": {":a": {"S": account_id}, ":now": {"S": now_iso}},
-        "ProjectionExpression": "expires_at",
-    }
-    with storage_errors("Query runs (active)"):
-        response = ddb().query(**kwargs)
-    return sorted(int(codec.from_item(i)["expires_at"]) for i in response.get("Items", []))

@@ -19,11 +19,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from chalicelib.db import idempotency as idempotency_db
+from chalicelib.db import queue as queue_db
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db import uploads
 from chalicelib.db.accounts import quota_update
+from chalicelib.db.runs import first_attempt_used, release_active_slot, reserve_update
 from chalicelib.db.runs import get as get_run
-from chalicelib.db.runs import reserve_update
 from chalicelib.db.transact import TransactionCancelled, transact_write
 from chalicelib.domain.urls import RunLogError, parse_run_log
 from chalicelib.errors import Conflict, HttpError, InvalidRequest, NotFound
@@ -133,6 +134,8 @@ def submit_reproduction(
         if existing is None:  # pragma: no cover - put refused yet nothing there
             raise Conflict("the reproduction could not be stored; retry")
         return Submitted(existing, created=False)
+    if fields.get("run_id"):
+        queue_db.forget_run(paper["paper_id"], fields["run_id"])
     return Submitted(item, created=True)
 
 
@@ -207,14 +210,14 @@ def _reserve(
             )
         )
         roles.append("run")
-    try:
-        transact_write(items)
-    except TransactionCancelled as cancelled:
-        failed = {
-            role
-            for role, code in zip(roles, cancelled.reasons, strict=False)
-            if code == "ConditionalCheckFailed"
-        }
+        # the run stops being active now (for the cap), in the same write
+        items.append(release_active_slot(principal.account_id, fields["run_id"]))
+        roles.append("active")
+    else:
+        items.append(first_attempt_used(principal.account_id, paper_id))  # no attempt 1 later
+        roles.append("attempts")
+    failed = _transact(items, roles)
+    if failed:
         if "idempotency" in failed:
             return _replay_or_wait(
                 principal, idempotency_key or "", body_hash, reproduction_id, now
@@ -230,6 +233,24 @@ def _reserve(
             ) from None
         _explain_run(fields["run_id"], principal, paper_id, now_epoch)
     return None
+
+
+def _transact(items: list[dict[str, Any]], roles: list[str]) -> set[str]:
+    """Run the transaction; the roles whose condition failed (empty when it went through). A
+    run started before active runs were tracked has no slot to release: go on without it."""
+    try:
+        transact_write(items)
+    except TransactionCancelled as cancelled:
+        failed = {
+            role
+            for role, code in zip(roles, cancelled.reasons, strict=False)
+            if code == "ConditionalCheckFailed"
+        }
+        if failed == {"active"}:
+            kept = [pair for pair in zip(items, roles, strict=True) if pair[1] != "active"]
+            return _transact([i for i, _ in kept], [r for _, r in kept])
+        return failed
+    return set()
 
 
 def _replay_or_wait(
