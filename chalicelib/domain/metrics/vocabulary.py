@@ -112,12 +112,14 @@ _NOISE_WORDS = frozenset(
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 _CHUNK = re.compile(r"[A-Za-z0-9%+]+")
-_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+")
+_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+\+*")  # "chrF2++" -> chrf, 2++
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
 # Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
 _CAMEL_WORDS = frozenset(
     {"miou", "macc", "aacc", "mdice", "mrr", "map", "mar", "rougelsum", "rougel", "auroc"}
+    # benchmarks whose camel-case part is a split word ("HumanEval" is not "Human" on "eval")
+    | {"humaneval", "humaneval+", "alpacaeval", "evalplus"}
 )
 
 
@@ -204,6 +206,31 @@ _phrases("ssim", None, "ssim")
 _phrases("fid", None, "fid")
 _phrases("mc1", None, "mc1")
 _phrases("mc2", None, "mc2")
+_phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
+# OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
+_phrases("accuracy", None, "naive average")
+# ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
+# "rouge-1 f" (py-rouge), "rouge_1_f_score" (pyrouge): the F-measure is the ROUGE score;
+# recall and precision are other metrics.
+for _rouge, _spellings in (
+    ("rouge1", ("rouge1", "rouge 1")),
+    ("rouge2", ("rouge2", "rouge 2")),
+    ("rouge3", ("rouge3", "rouge 3")),
+    ("rouge4", ("rouge4", "rouge 4")),
+    ("rougel", ("rougel", "rouge l")),
+    ("rougelsum", ("rougelsum", "rouge lsum")),
+    ("rougew", ("rouge w", "rouge w 1.2")),
+    ("rougesu4", ("rouge su4", "rouge su 4")),
+):
+    for _how in ("", "average", "avg", "mid"):
+        for _suffix, _measures in (
+            ("", ("f", "f1", "fmeasure", "f measure", "f score", "fscore")),
+            ("_recall", ("r", "recall")),
+            ("_precision", ("p", "precision")),
+        ):
+            _names = (f"{s} {_how} {m}" for s in _spellings for m in _measures)
+            _phrases(_rouge + _suffix, None, *_names)
+    _phrases(_rouge, None, *_spellings)
 
 _MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
 
@@ -227,21 +254,42 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
     "truthfulqa": ("mc2", "mc1"),
     "truthfulqamc2": ("mc2",),
     "truthfulqamc1": ("mc1",),
-    "gsm8k": ("exact_match",),
-    "math": ("exact_match",),
-    "bbh": ("exact_match",),
-    "triviaqa": ("exact_match",),
+    "gsm8k": ("exact_match", "accuracy"),  # OpenCompass prints accuracy
+    "math": ("exact_match", "accuracy"),
+    "bbh": ("exact_match", "accuracy"),
+    "triviaqa": ("exact_match", "score"),  # OpenCompass "score" is the EM
     "nqopen": ("exact_match",),
     "drop": ("f1", "exact_match"),
     "squad": ("f1", "exact_match"),
     "squadv2": ("f1", "exact_match"),
     "humaneval": ("pass",),
-    "mbpp": ("pass",),
+    "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
     "agieval": _ACC,
     "ceval": _ACC,
     "cmmlu": _ACC,
     "gpqa": _ACC,
     "ifeval": ("accuracy",),
+    # MMLU's category groups (lm-evaluation-harness "stem", "humanities", ...; OpenCompass
+    # "mmlu-stem", ...), other suites lm-evaluation-harness, LLM AutoEval, the Open LLM
+    # Leaderboard and OpenCompass summaries report
+    "mmlustem": _ACC,
+    "mmluhumanities": _ACC,
+    "mmlusocialsciences": _ACC,
+    "mmluother": _ACC,
+    "race": _ACC,
+    "racehigh": _ACC,
+    "racemiddle": _ACC,
+    "winograd": _ACC,
+    "sciq": _ACC,
+    "logiqa": _ACC,
+    "mathqa": _ACC,
+    "gpt4all": _ACC,
+    "bigbench": _ACC,
+    "gaokaobench": _ACC,
+    "musr": _ACC,
+    "mathlvl5": ("exact_match",),
+    "theoremqa": ("accuracy", "score"),
+    "gpqadiamond": _ACC,
     # BEIR datasets: nDCG@10 is the headline
     **{
         name: ("ndcg",)
@@ -283,6 +331,8 @@ _BENCHMARK_ALIASES = {
     "humanevalplus": "humaneval",
     "lambadastandard": "lambada",
     "trec": "treccovid",
+    "ai2reasoningchallenge": "arcchallenge",
+    "mmlusocialscience": "mmlusocialsciences",
 }
 
 
