@@ -40,6 +40,9 @@ MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats repl
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
+# A bracketed count right after a rate is that rate's numerator and denominator, not a
+# progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
+_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]".
 _COUNTER = re.compile(
@@ -274,7 +277,9 @@ class Extraction:
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line and "[" in line:
             for match in _BRACKET_COUNTER.finditer(line):
-                if match.group(1) != match.group(2):
+                if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
+                    line, max(0, match.start() - 24), match.start()
+                ):
                     return
         state.running = _COUNTER.search(line) is not None
         split = _LINE_SPLIT.match(line)

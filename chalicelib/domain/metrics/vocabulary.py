@@ -560,6 +560,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
+        *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
     }
 )
 # Words that make a name a measured result even beside one of the words above.

@@ -1,8 +1,10 @@
 """Python-repr dicts printed by training scripts: the Hugging Face Trainer's
 `{'eval_loss': 0.41, 'eval_accuracy': 0.9124, 'epoch': 3.0}` (values may be wrapped in
 `tensor(...)`/`np.float64(...)`), `epoch 0: {'accuracy': 0.8}` of the no_trainer examples,
-and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks. A dict with an `epoch` or
-`step` key is a running value: the last one of each name stands.
+nested dicts such as seqeval's `{'LOC': {'precision': 0.9, ...}, 'overall_f1': 0.9}` (named
+`LOC/precision`), and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks. A dict with an
+`epoch` or `step` key is a running value: the last one of each name stands; a dict with
+`learning_rate` is a training-step log (its `loss` is the training loss).
 
 Format source: huggingface/transformers Trainer.log (`self.log(logs)` -> `print(output)`
 through ProgressCallback.on_log) and pytorch-lightning 1.x trainer/connectors
@@ -16,10 +18,17 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
+# A key with a number (group 3) or a nested dict (group 4) as its value, or a bare brace (5).
 _PAIR = re.compile(
     r"""(['"])([A-Za-z_][^'"\n]{0,79}+)\1\s*+:\s*+"""
-    r"(?:(?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+(" + NUM + r")" + END
+    r"(?:(?:(?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+("
+    + NUM
+    + r")"
+    + END
+    + r"|(\{))|([{}])"
 )
+# The Trainer's training-step logs carry the learning rate: their `loss` is the training loss.
+_TRAIN_KEYS = re.compile(r"""['"](?:learning_rate|grad_norm)['"]\s*+:""")
 _LIGHTNING_HEAD = re.compile(r"\b(?:TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
 _DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
 _RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
@@ -42,8 +51,18 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         return False
     source = "lightning" if lightning else "python_dict"
     running = None if not _RUNNING_KEY.search(line) else True
+    split = "train" if _TRAIN_KEYS.search(line) else None
     found = False
+    path: list[str] = []  # enclosing keys of nested dicts ("" for an unnamed one)
     for match in _PAIR.finditer(line):
-        out.add(match.group(2), match.group(3), source, running=running)
-        found = True
+        key, number, opened, brace = match.group(2), match.group(3), match.group(4), match.group(5)
+        if brace == "{" or opened:
+            path.append(key if opened else "")
+        elif brace == "}":
+            if path:
+                path.pop()
+        else:
+            name = "/".join([p for p in path if p] + [key])
+            out.add(name, number, source, split=split, running=running)
+            found = True
     return found
