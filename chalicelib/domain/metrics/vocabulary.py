@@ -49,8 +49,10 @@ _SPLIT_WORDS = {
 }
 # Dataset names that contain a split word but name a dataset (LibriSpeech, WSJ, ...): kept whole
 # as a scope, and they also say which split they are.
+# ("train_dev", Kaldi's and ESPnet's development set held out of the training data, is a
+# validation set; "eval1", CSJ's first test set, keeps its number.)
 _DATASET_SPLITS = re.compile(
-    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{2,4})"
+    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{1,4}|(?<=train[-_ ])dev)"
     r"(?![a-z0-9])",
     re.IGNORECASE,
 )
@@ -380,7 +382,8 @@ def sense_of(name: str) -> MetricSense:
         nonlocal split
         for match in _DATASET_SPLITS.finditer(part):
             scope.append(metric_key(match.group(0)))
-            split = split or _SPLIT_WORDS.get(match.group(1).lower())
+            word = "dev" if match.group(2).lower() == "dev" else match.group(1).lower()
+            split = split or _SPLIT_WORDS.get(word)
         return _DATASET_SPLITS.sub(" ", part)
 
     for part in scope_parts:
@@ -561,6 +564,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
         *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
+        *("penalty", "maxlenratio", "minlenratio", "nbest"),  # decoding configuration
     }
 )
 # Words that make a name a measured result even beside one of the words above.

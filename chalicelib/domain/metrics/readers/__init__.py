@@ -6,6 +6,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     bleu,
     coco,
     config,
+    espnet,
     fairseq,
     generic,
     hf_trainer,

@@ -1,6 +1,7 @@
 """Tables: markdown tables (lm-evaluation-harness and lighteval results with `Metric` and
 `Value` columns and summaries with one column per benchmark, read by `lm_eval`; OpenCompass
-`| dataset | version | metric | mode | <model> |` summaries, read by `opencompass`;
+`| dataset | version | metric | mode | <model> |` summaries, read by `opencompass`; ESPnet's
+`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|`, read by `espnet`;
 detectron2's one-row COCO tables `| AP | AP50 | ... |`) and box-drawing
 tables (PyTorch Lightning `┃ Test metric ┃ DataLoader 0 ┃`, rich tables, sacrebleu's
 multi-system table, whose rows are named `system/metric`).
@@ -19,6 +20,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
+from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
 
@@ -60,6 +62,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         lm_eval_row(cells, state, out)
     elif mode == "opencompass":
         opencompass_row(cells, state, out)
+    elif mode == "espnet":
+        espnet_row(cells, state, out)
     elif mode == "coco":
         names = state.context["md_names"]
         if len(cells) == len(names):
@@ -77,7 +81,11 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
 
 def _header(cells: list[str], state: LogState) -> None:
     lowered = [c.lower() for c in cells]
-    if lm_eval_header(lowered, state) or opencompass_header(lowered, cells, state):
+    if (
+        lm_eval_header(lowered, state)
+        or opencompass_header(lowered, cells, state)
+        or espnet_header(lowered, state)
+    ):
         return
     if cells and all(c in TABLE_NAMES for c in cells):
         state.context["md_mode"] = "coco"
