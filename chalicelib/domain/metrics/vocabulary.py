@@ -208,6 +208,12 @@ _phrases("ssim", None, "ssim")
 _phrases("fid", None, "fid")
 _phrases("mc1", None, "mc1")
 _phrases("mc2", None, "mc2")
+# Serving benchmarks (vLLM, sglang): request, output-token and total-token throughput are three
+# metrics ("Total" is not noise here).
+_phrases("request_throughput", None, "request throughput", "requests per second")
+_phrases("output_token_throughput", None, "output token throughput", "output throughput")
+_phrases("token_throughput", None, "total token throughput", "token throughput")
+_phrases("input_token_throughput", None, "input token throughput")
 _phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
 # OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
 _phrases("accuracy", None, "naive average")
@@ -564,7 +570,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
         *("weight", "weights", "scale", "max", "min", "total"),
         *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
-        *("penalty", "maxlenratio", "minlenratio", "nbest"),  # decoding configuration
+        *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
     }
 )
 # Words that make a name a measured result even beside one of the words above.
