@@ -22,6 +22,11 @@ def _repeat(unit: str) -> Callable[[int], str]:
     return lambda n: (unit * (n // len(unit) + 1))[:n]
 
 
+def _after(head: str, unit: str) -> Callable[[int], str]:
+    """`head` (a line that opens a reader's block) followed by `unit` repeated."""
+    return lambda n: head + _repeat(unit)(n - len(head))
+
+
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "one long number": lambda n: "9" * n,
     "name then a long number": lambda n: "acc: " + "9" * (n - 5),
@@ -59,6 +64,24 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "copypaste": _repeat("copypaste: 1,"),
     "tabs": _repeat("\t1"),
     "mixed markers": _repeat("a|b:c=1[2]{3}'4'\"5\"@6│7 "),
+    # markers of the speech, LLM-evaluation, MT and benchmark readers
+    "kaldi wer": _repeat("%WER 1.0 [ 1 / 2, 0 ins, 0 del, 1 sub ] exp/decode_"),
+    "icefall wer": _repeat("[test-clean] %WER 1% [1 / "),
+    "icefall settings": _after("For test, WER of different settings are:\n", "a_1 1\t"),
+    "sclite rows": _repeat("| Sum/Avg | 1 2 | 1 2 3 4 5 "),
+    "result paths": _repeat("a/result.txt:|"),
+    "fairseq pipes": _repeat("| epoch 001 | valid on 'a' subset | loss 1 "),
+    "megatron pipes": _repeat(" iteration 1/ 2 | lm loss: 1 | a"),
+    "validation at": _repeat(" validation loss at | a value"),
+    "mllog": _repeat(":::MLLOG {"),
+    "old mlperf": _repeat(":::MLL 1 a: "),
+    "rouge lines": _repeat("1 ROUGE-1 Average_R: 0."),
+    "rouge scores": _repeat("'rouge1': AggregateScore(low=Score(precision=("),
+    "opencompass rows": _after("dataset version metric mode m\n", "a  b  c  d  1 "),
+    "opencompass tasks": _repeat("Task [a/b]: {'a': "),
+    "serving block": _after("== Serving Benchmark Result ==\n", "a: 1 "),
+    "upper fields": _repeat("TRAIN LOSS:1 A:"),
+    "lm-eval config": _repeat("num_fewshot: batch_size: "),
 }
 
 

@@ -115,7 +115,8 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
         state.context["box_header"] = cells
         return True
     header = state.context.get("box_header")
-    if header is None or "metric" in header[0].lower() or len(cells) == 2:
+    systems = header is not None and header[0].lower() == "system"  # sacrebleu, any width
+    if header is None or "metric" in header[0].lower() or (len(cells) == 2 and not systems):
         if not numeric[0] and scores[1] is not None:
             out.add(cells[0], scores[1], "lightning", running=False)
         return True
