@@ -58,7 +58,8 @@ _DATASET_SPLITS = re.compile(
 )
 _PERCENTILE = re.compile(r"(?<![A-Za-z0-9])[Pp](50|75|90|95|99|99\.9)(?![0-9])")
 # A unit in parentheses after a name: "Request throughput (req/s)", "Mean TTFT (ms)".
-_UNIT = re.compile(r"\s*\([^()]{0,20}\)\s*$")
+# ("(macro)" after a name is the averaging, a qualifier, not a unit.)
+_UNIT = re.compile(r"\s*\((?!\s*(?:macro|micro|weighted|samples)\b)[^()]{0,20}\)\s*$", re.I)
 
 _QUALIFIER_WORDS = {
     "bbox": "box",
@@ -215,6 +216,11 @@ _phrases("output_token_throughput", None, "output token throughput", "output thr
 _phrases("token_throughput", None, "total token throughput", "token throughput")
 _phrases("input_token_throughput", None, "input token throughput")
 _phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
+# RL training statistics (Stable-Baselines logger): measured, though their words say "clip", "len"
+_phrases("clip_fraction", None, "clip fraction", "clipfrac")
+_phrases(
+    "episode_length", None, "ep len mean", "eplenmean", "episode length", "mean episode length"
+)
 # OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
 _phrases("accuracy", None, "naive average")
 # ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
@@ -571,6 +577,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("weight", "weights", "scale", "max", "min", "total"),
         *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
         *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
+        *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
     }
 )
 # Words that make a name a measured result even beside one of the words above.

@@ -23,6 +23,7 @@ from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
+from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
@@ -64,6 +65,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         opencompass_row(cells, state, out)
     elif mode == "espnet":
         espnet_row(cells, state, out)
+    elif mode == "sb3_zoo":
+        zoo_row(cells, state, out)
     elif mode == "coco":
         names = state.context["md_names"]
         if len(cells) == len(names):
@@ -85,6 +88,7 @@ def _header(cells: list[str], state: LogState) -> None:
         lm_eval_header(lowered, state)
         or opencompass_header(lowered, cells, state)
         or espnet_header(lowered, state)
+        or zoo_header(lowered, state)
     ):
         return
     if cells and all(c in TABLE_NAMES for c in cells):
