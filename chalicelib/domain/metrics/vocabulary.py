@@ -58,8 +58,12 @@ _DATASET_SPLITS = re.compile(
 )
 _PERCENTILE = re.compile(r"(?<![A-Za-z0-9])[Pp](50|75|90|95|99|99\.9)(?![0-9])")
 # A unit in parentheses after a name: "Request throughput (req/s)", "Mean TTFT (ms)".
-# ("(macro)" after a name is the averaging, a qualifier, not a unit.)
-_UNIT = re.compile(r"\s*\((?!\s*(?:macro|micro|weighted|samples)\b)[^()]{0,20}\)\s*$", re.I)
+# ("(macro)" after a name is the averaging, "(cosine)" the similarity function: not units.)
+_UNIT = re.compile(
+    r"\s*\((?!\s*(?:macro|micro|weighted|samples|cosine|manhattan|euclidean|dot)\b)"
+    r"[^()]{0,20}\)\s*$",
+    re.I,
+)
 
 _QUALIFIER_WORDS = {
     "bbox": "box",

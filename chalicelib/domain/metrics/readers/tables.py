@@ -21,6 +21,7 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
+from chalicelib.domain.metrics.readers.lightning import lightning_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
@@ -121,8 +122,8 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
     header = state.context.get("box_header")
     systems = header is not None and header[0].lower() == "system"  # sacrebleu, any width
     if header is None or "metric" in header[0].lower() or (len(cells) == 2 and not systems):
-        if not numeric[0] and scores[1] is not None:
-            out.add(cells[0], scores[1], "lightning", running=False)
+        if not numeric[0]:
+            lightning_row(cells[0], scores[1:], header, out)
         return True
     # A table with one row per system and one column per metric (sacrebleu multi-system).
     for column in range(1, len(cells)):
