@@ -54,10 +54,10 @@ def read_plain_results(line: str, state: LogState, out: Sink) -> bool:
     head = _HEAD.match(line) if " metric " in line else None
     if head:
         # the centre of each dataloader column, for the centred cells below
-        columns = [(m.start() + m.end()) / 2 for m in re.finditer(r"DataLoader \d++", line)]
-        state.context["pl_columns"] = columns
+        centres = [(m.start() + m.end()) / 2 for m in re.finditer(r"DataLoader \d++", line)]
+        state.context["pl_columns"] = centres
         state.context["pl_header"] = [f"{head.group(1)} metric"] + [
-            f"DataLoader {i}" for i in range(len(columns))
+            f"DataLoader {i}" for i in range(len(centres))
         ]
         state.context["pl_first"] = int(head.group(2).split()[1])
         return True
