@@ -190,7 +190,9 @@ _phrases("ar", None, "ar", "mar", "average recall")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
-_phrases("mrr", None, "mrr", "mean reciprocal rank")
+_phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
+_phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
+_phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
 _phrases("hits", None, "hits", "hit", "hr")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")

@@ -3,6 +3,7 @@
 `name: value` reader runs last."""
 
 from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to register
+    beir,
     bleu,
     coco,
     config,
@@ -20,6 +21,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     megatron,
     mlperf,
     mmdetection,
+    mteb,
     opencompass,
     python_dicts,
     rl_scores,
