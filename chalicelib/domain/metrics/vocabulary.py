@@ -224,9 +224,8 @@ _phrases("input_token_throughput", None, "input token throughput")
 _phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
 # RL training statistics (Stable-Baselines logger): measured, though their words say "clip", "len"
 _phrases("clip_fraction", None, "clip fraction", "clipfrac")
-_phrases(
-    "episode_length", None, "ep len mean", "eplenmean", "episode length", "mean episode length"
-)
+_phrases("episode_length", None, "ep len mean", "eplenmean", "mean ep length")
+_phrases("episode_length", None, "episode length", "mean episode length")
 # OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
 _phrases("accuracy", None, "naive average")
 # ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
@@ -584,6 +583,7 @@ _NOT_RESULT_WORDS = frozenset(
         *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
         *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
         *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
+        *("paper",),  # "(paper: 0.815)": the cited paper's number, not this run's
     }
 )
 # Words that make a name a measured result even beside one of the words above.

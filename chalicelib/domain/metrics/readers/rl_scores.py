@@ -19,20 +19,34 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_HEADING = re.compile(r"^\s*+#{1,6}+\s++(\S.{0,60}?)\s*+$")
+_HEADING = re.compile(r"^\s*+#{1,6}+\s++([\w\[].{0,200}?)\s*+$")
 _EPISODE = re.compile(r"\bEpisode\s++\d++\s++Average Score:\s*+(" + NUM + r")" + END)
 _SOLVED = re.compile(r"\bsolved in\s++\d++\s++episodes!?\s++Average Score:\s*+(" + NUM + r")" + END)
 
 
-@reader("rl_scores", markers=("Average Score", "#"), order=36)
+_LINK = re.compile(r"\[([^\]\n]{1,60}+)\]\([^)\n]*+\)")
+_ASIDE = re.compile(r"\s*+\([^()\n]*+\)")
+
+
+def heading(state: LogState) -> str | None:
+    """The text of the last markdown heading (`### [Ogbn-products](https://...) (Amazon ...)`
+    -> `Ogbn-products`): what the lines under it are about (a run, a dataset)."""
+    value = state.context.get("md_heading")
+    return value if isinstance(value, str) else None
+
+
+@reader("rl_scores", markers=("#",), order=2)
+def read_heading(line: str, state: LogState, out: Sink) -> bool:
+    match = _HEADING.match(line)
+    if match:
+        text = _ASIDE.sub("", _LINK.sub(r"\1", match.group(1))).strip(" #")
+        state.context["md_heading"] = text or None
+    return False  # other readers may read the heading
+
+
+@reader("rl_scores", markers=("Average Score",), order=36)
 def read_rl_scores(line: str, state: LogState, out: Sink) -> bool:
-    heading = _HEADING.match(line) if "#" in line else None
-    if heading:
-        state.context["rl_heading"] = heading.group(1)
-        return False  # other readers may read the heading
-    if "Average Score" not in line:
-        return False
-    run = state.context.get("rl_heading")
+    run = heading(state)
     name = f"{run}/Average Score" if run else "Average Score"
     solved = _SOLVED.search(line)
     if solved:

@@ -1,0 +1,51 @@
+"""Stable-Baselines3 output, built from stable_baselines3/common/logger.py HumanOutputFormat
+(`| {key} | {value} |` rows between dash rules, keys grouped by `rollout/`, `time/`, `train/`),
+EvalCallback's `Eval num_timesteps=..., episode_reward=... +/- ...` and rl-zoo's benchmark table."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+
+TABLE = """\
+------------------------------------
+| eval/              |             |
+|    mean_ep_length  | 500         |
+|    mean_reward     | 487         |
+| rollout/           |             |
+|    ep_rew_mean     | 451         |
+| time/              |             |
+|    total_timesteps | 100000      |
+| train/             |             |
+|    learning_rate   | 0.0003      |
+|    value_loss      | 12.4        |
+------------------------------------
+"""
+
+
+def test_logger_table_sections_and_skipped_keys() -> None:
+    metrics = {m.name: m.value for m in extract_metrics(TABLE)}
+    assert metrics == {
+        "eval/mean_ep_length": 500,
+        "eval/mean_reward": 487,
+        "rollout/ep_rew_mean": 451,
+        "train/value_loss": 12.4,
+    }
+    assert check_claimed_metric(extract_metrics(TABLE), "Mean reward", 451).ok
+    assert not check_claimed_metric(extract_metrics(TABLE), "Mean reward", 100000).ok
+
+
+def test_tables_are_running_values_and_zoo_benchmark_rows() -> None:
+    text = (
+        TABLE.replace("487", "300")
+        + TABLE
+        + """\
+|  algo  |  env_id   |mean_reward|std_reward|n_timesteps|eval_timesteps|eval_episodes|
+|--------|-----------|----------:|---------:|-----------|-------------:|------------:|
+|ppo     |CartPole-v1|    500.000|     0.000|100k       |        150000|          300|
+"""
+    )
+    metrics = extract_metrics(text)
+    assert not check_claimed_metric(metrics, "Validation mean reward", 300).ok
+    assert check_claimed_metric(metrics, "Validation mean reward", 487).ok
+    assert check_claimed_metric(metrics, "Mean reward", 500, dataset="CartPole-v1").ok
+    assert not check_claimed_metric(metrics, "Mean reward", 150000, dataset="CartPole-v1").ok
