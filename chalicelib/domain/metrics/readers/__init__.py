@@ -32,6 +32,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     sb3,
     sentence_transformers,
     sklearn,
+    spacy,
     speech_other,
     tables,
     torchvision,

@@ -1,8 +1,9 @@
 """MTEB results in a Hugging Face model card's `model-index` YAML: each `- dataset:` entry's
 `name: MTEB AmazonCounterfactualClassification (en)` and `split: test`, then its `metrics:` list
 of `- type: accuracy` / `value: 71.6716` pairs, named `MTEB/<task (subset)>/<type>` (the subset
-stays in the task, so subsets stay apart; `f1_weighted` beside `f1` is skipped). MTEB's JSON
-result files are read by `json_results`.
+stays in the task, so subsets stay apart; `f1_weighted` beside `f1` is skipped). spaCy cards
+list `- task:` entries whose metrics carry a display `name` (`NER F Score`), which names them.
+MTEB's JSON result files are read by `json_results`.
 
 Format source: embeddings-benchmark/mteb mteb/create_meta.py / model card metadata (`results:
 - dataset: {config, name: f"MTEB {task_name} ({subset})", revision, split, type}, metrics: [{type:
@@ -17,7 +18,7 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM
 
 _INDEX = re.compile(r"^\s*+model-index:\s*+$")
-_DATASET = re.compile(r"^\s*+-\s++dataset:\s*+$")
+_DATASET = re.compile(r"^\s*+-\s++(?:dataset|task):\s*+$")
 _FIELD = re.compile(r"^\s*+(?:-\s++)?+(name|split|type|value):\s*+(.*?)\s*+$")
 
 
@@ -40,19 +41,22 @@ def read_model_index(line: str, state: LogState, out: Sink) -> bool:
     if _DATASET.match(line):
         context["mteb_dataset"] = {}
         context["mteb_in_metrics"] = False
+        context["mteb_metric"] = None
         return True
-    if line.strip() == "metrics:":
-        context["mteb_in_metrics"] = True
+    if line.strip() in ("metrics:", "task:", "dataset:"):
+        context["mteb_in_metrics"] = line.strip() == "metrics:"
         return True
     field = _FIELD.match(line)
     dataset = context.get("mteb_dataset")
     if not field or dataset is None:
         return True
     key, value = field.groups()
+    item = line.lstrip().startswith("-")  # a new entry of the metrics list
     if not context.get("mteb_in_metrics"):
-        dataset[key] = value.strip("'\"")
-    elif key == "type":
-        context["mteb_metric"] = value
+        dataset.setdefault(key, value.strip("'\""))  # a dataset's name before its task's
+    elif key == "name" or (key == "type" and (item or not context.get("mteb_metric"))):
+        # MTEB cards: "- type: accuracy"; spaCy cards: "- name: NER F Score" then "type: f_score"
+        context["mteb_metric"] = value.strip("'\"")
     elif key == "value" and context.get("mteb_metric") and re.fullmatch(NUM, value):
         metric = context["mteb_metric"]
         context["mteb_metric"] = None

@@ -25,6 +25,7 @@ from chalicelib.domain.metrics.readers.lightning import lightning_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
+from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
@@ -68,6 +69,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         espnet_row(cells, state, out)
     elif mode == "sb3_zoo":
         zoo_row(cells, state, out)
+    elif mode == "type_score":
+        type_score_row(cells, state, out)
     elif mode == "coco":
         names = state.context["md_names"]
         if len(cells) == len(names):
@@ -90,6 +93,7 @@ def _header(cells: list[str], state: LogState) -> None:
         or opencompass_header(lowered, cells, state)
         or espnet_header(lowered, state)
         or zoo_header(lowered, state)
+        or type_score_header(lowered, state)
     ):
         return
     if cells and all(c in TABLE_NAMES for c in cells):
