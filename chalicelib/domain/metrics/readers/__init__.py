@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     spacy,
     speech_other,
     tables,
+    torchmetrics_misc,
     torchvision,
     vllm_bench,
     yolo,

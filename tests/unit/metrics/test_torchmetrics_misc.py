@@ -1,0 +1,33 @@
+"""Flair prints, built from flair/trainers/trainer.py (`EPOCH {} done: loss {:.4f} - lr {:.4f}`,
+0.4's `DEV : loss ... - f-score ... - acc ...`) and flair/nn/model.py `evaluate` (`Results:\\n-
+F-score (micro) ...\\n- F-score (macro) ...\\n- Accuracy ...`)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+
+
+def test_dev_and_test_lines_stay_apart() -> None:
+    text = """\
+2019-02-19 18:37:12,097 EPOCH 1 done: loss 0.0350 - lr 0.1000 - bad epochs 0
+2019-02-19 18:37:12,571 DEV  : loss 0.03877527 - f-score 0.5586 - acc 0.5586
+2019-02-19 18:37:13,162 TEST : loss 0.04066545 - f-score 0.5521 - acc 0.5521
+"""
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "Validation F1", 0.5586).ok
+    assert check_claimed_metric(metrics, "Test F1", 0.5521).ok
+    assert not check_claimed_metric(metrics, "Test F1", 0.5586).ok
+    assert not check_claimed_metric(metrics, "Learning rate", 0.1).ok
+
+
+def test_results_block_micro_and_macro() -> None:
+    text = """\
+Results:
+- F-score (micro) 0.6971
+- F-score (macro) 0.6967
+- Accuracy 0.6971
+"""
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "Macro F1", 0.6967).ok
+    assert not check_claimed_metric(metrics, "Macro F1", 0.6971).ok
+    assert check_claimed_metric(metrics, "Micro F1", 69.71).ok
