@@ -82,6 +82,15 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "serving block": _after("== Serving Benchmark Result ==\n", "a: 1 "),
     "upper fields": _repeat("TRAIN LOSS:1 A:"),
     "lm-eval config": _repeat("num_fewshot: batch_size: "),
+    "gbdt rounds": _repeat("[1]\ta-b:1\tc's d: 1\t"),
+    "catboost": _repeat("0:\tlearn: 1\ttest: 1\tbest: 1 (0)\t"),
+    "sklearn report": _after("precision recall f1-score support\n", "a 1 1 1 1 "),
+    "sb3 rows": _after("-" * 12 + "\n", "| a/ | 1 | "),
+    "model index": _after("model-index:\n", "  - type: a\n"),
+    "flair items": _repeat("DEV : loss 1 - a 1 - "),
+    "lightning plain": _after("Test metric  DataLoader 0  DataLoader 1\n", "a  1  "),
+    "spacy table": _after("E  #  LOSS A  SCORE\n", "1  1  1  1 "),
+    "headings": _repeat("## a\n"),
 }
 
 

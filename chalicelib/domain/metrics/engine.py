@@ -228,6 +228,25 @@ def _marker_search(markers: tuple[str, ...]) -> Callable[[str], object]:
 REGISTRY: list[Reader] = []
 
 
+@cache
+def _marker_index(
+    readers: tuple[Reader, ...],
+) -> tuple[Callable[[str], list[str]], dict[str, frozenset[int]]]:
+    """One regular expression finding every marker that occurs in a line, and for each marker
+    the readers it wakes. At each position the longest marker starting there is found (a
+    lookahead, so occurrences may overlap); the markers it contains are woken with it, so a
+    reader is woken exactly when one of its markers is in the line."""
+    markers = sorted({m for item in readers for m in item.markers}, key=len, reverse=True)
+    find = re.compile("(?=(" + "|".join(re.escape(m) for m in markers) + "))").findall
+    woken: dict[str, frozenset[int]] = {}
+    for marker in markers:
+        inside = [m for m in markers if m in marker]  # itself and the markers it contains
+        woken[marker] = frozenset(
+            i for i, item in enumerate(readers) if any(m in item.markers for m in inside)
+        )
+    return find, woken
+
+
 def reader(
     family: str,
     *,
@@ -254,6 +273,11 @@ class Extraction:
         self.state = LogState()
         self.sink = Sink(self.state)
         self._readers = tuple((item, item.wants, item.open, item.read) for item in REGISTRY)
+        # Each marker once per line (a substring test each) and the readers it wakes, so that a
+        # line costs one test per marker rather than one search per reader; readers with an
+        # `open` block are asked in their turn, as before.
+        self._find_markers, self._woken = _marker_index(tuple(REGISTRY))
+        self._openers = frozenset(i for i, item in enumerate(REGISTRY) if item.open is not None)
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -285,8 +309,14 @@ class Extraction:
         split = _LINE_SPLIT.match(line)
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
         sink = self.sink
-        for _, wants, is_open, read in self._readers:
-            if (wants(line) or (is_open is not None and is_open(state))) and read(
+        wanted: set[int] = set()
+        woken = self._woken
+        for marker in set(self._find_markers(line)):
+            wanted.update(woken[marker])
+        readers = self._readers
+        for index in sorted(wanted | self._openers):
+            _, _, is_open, read = readers[index]
+            if (index in wanted or (is_open is not None and is_open(state))) and read(
                 line, state, sink
             ):
                 return

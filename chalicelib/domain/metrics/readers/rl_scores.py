@@ -39,8 +39,12 @@ def heading(state: LogState) -> str | None:
 def read_heading(line: str, state: LogState, out: Sink) -> bool:
     match = _HEADING.match(line)
     if match:
-        text = _ASIDE.sub("", _LINK.sub(r"\1", match.group(1))).strip(" #")
-        state.context["md_heading"] = text or None
+        text = match.group(1)
+        if "](" in text:
+            text = _LINK.sub(lambda link: link.group(1), text)
+        if "(" in text:
+            text = _ASIDE.sub("", text)
+        state.context["md_heading"] = text.strip(" #") or None
     return False  # other readers may read the heading
 
 
