@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# The log excerpts below are as long as the tools print them.
 """ESPnet results, built from egs2/TEMPLATE/asr1/scripts/utils/show_asr_result.sh ("### WER",
 "|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|" and `grep -H -e Avg .../result.txt` rows) and
 SCTK sclite's result.txt (`| SPKR | # Snt # Wrd | Corr Sub Del Ins Err S.Err |`, `| Sum/Avg|`)."""
@@ -58,3 +60,15 @@ $ grep -e Avg -e SPKR -m 2 exp/tr/decode_test_beam10_emodel.acc.best/result.txt
     metrics = {m.name: m.value for m in extract_metrics(text)}
     # Then only the Sum/Avg row gives values, named by the decode directory's set
     assert metrics == {"test/Sum/Avg Err": 4.5, "test/Sum/Avg S.Err": 44.0}
+
+
+def test_st_bleu_table() -> None:
+    # Given an ESPnet2 speech-translation result table
+    text = """\
+|dataset|bleu_score|verbose_score|
+|---|---|---|
+|decode_st_conformer_st_model_valid.acc.ave/tst-COMMON.en-de|26.5|60.1/33.6/20.9/13.5 (BP = 0.968 ratio = 0.968 hyp_len = 52211 ref_len = 53913)|
+"""
+    metrics = extract_metrics(text)
+    assert [(m.name, m.value) for m in metrics] == [("tst-COMMON.en-de/BLEU", 26.5)]
+    assert not check_claimed_metric(metrics, "BLEU", 60.1).ok

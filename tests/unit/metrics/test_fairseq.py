@@ -55,3 +55,19 @@ def test_json_progress_bar_and_later_epochs_supersede() -> None:
     metrics = {m.name: m.value for m in extract_metrics(text)}
     # Then the string values are read and the last epoch's stand
     assert metrics == {"valid_loss": 5.01, "valid_ppl": 16.1}
+
+
+def test_hydra_prefix_and_fairseq_validate() -> None:
+    # Given a hydra-train log line and fairseq-validate's line without an epoch
+    text = """\
+[2021-03-01 10:03:00,000][valid][INFO] - epoch 003 | valid on 'valid' subset | loss 4.52 | ppl 7.73 | wps 49876.2 | num_updates 3306
+2021-03-01 12:00:00 | INFO | valid | | valid on 'test' subset | loss 3.96 | nll_loss 2.34 | ppl 5.06 | wps 0 | wpb 1500 | bsz 50
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    assert metrics == {
+        "valid_loss": 4.52,
+        "valid_ppl": 7.73,
+        "test_loss": 3.96,
+        "test_nll_loss": 2.34,
+        "test_ppl": 5.06,
+    }

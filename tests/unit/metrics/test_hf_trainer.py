@@ -61,3 +61,16 @@ def test_seq2seq_gen_len_and_nested_dicts() -> None:
     assert metrics["eval_gen_len"] == 61.4
     assert metrics["overall/f1"] == 0.88
     assert metrics["per_class/positive/f1"] == 0.93
+
+
+def test_logger_prefixes_and_pre_trainer_eval_results() -> None:
+    # Given log_metrics through the logger, and run_glue's "Eval results <task>" block
+    text = """\
+[INFO|trainer_pt_utils.py:913] 2023-05-01 12:00:00,000 >> ***** eval metrics *****
+[INFO|trainer_pt_utils.py:913] 2023-05-01 12:00:00,000 >>   eval_accuracy           =     0.8456
+[INFO|trainer_pt_utils.py:913] 2023-05-01 12:00:00,000 >>   eval_runtime            = 0:00:03.21
+03/04/2020 10:00:00 - INFO - __main__ -   ***** Eval results mnli *****
+03/04/2020 10:00:00 - INFO - __main__ -     acc = 0.8412
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    assert metrics == {"eval_accuracy": 0.8456, "mnli/acc": 0.8412}

@@ -60,3 +60,14 @@ exp/tri3: nj=10 align prob=-47.30 over 19.11h [retry=0.5%, fail=0.0%] states=204
         "test/tgsmall/tdnn_1a/WER": 11.02,
         "test/tgsmall/tdnn_1b/WER": 10.53,
     }
+
+
+def test_sclite_best_wer_and_grep_hits() -> None:
+    # Given sclite-scored best_wer.sh output (swbd) and a grep hit with its file before ":"
+    text = """\
+%WER 15.1 | 1831 21395 | 86.7 9.4 3.9 1.8 15.1 50.7 | exp/tri4/decode_eval2000_sw1_tg/score_14_0.0/eval2000.ctm.swbd.filt.sys
+exp/tri4b/decode_tgsmall_test_clean/wer_15:%WER 10.43 [ 5483 / 52576, 666 ins, 582 del, 4235 sub ]
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then both are named by their decode directory's set, and the counts are no values
+    assert metrics == {"eval2000_sw1_tg/%WER": 15.1, "tgsmall_test_clean/%WER": 10.43}

@@ -87,7 +87,12 @@ def _add(where: str, section: str | None, err: str, serr: str, out: Sink, row: s
 
 
 def espnet_header(lowered: list[str], state: LogState) -> bool:
-    """`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|` (read by `tables`)."""
+    """`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|` (read by `tables`); ST/MT results
+    `|dataset|bleu_score|verbose_score|` are named `<set>/BLEU`."""
+    if lowered[:2] == ["dataset", "bleu_score"]:
+        state.context["md_mode"] = "espnet"
+        state.context["espnet_cols"] = None
+        return True
     if not {"snt", "wrd", "err", "s.err"} <= set(lowered):
         return False
     state.context["md_mode"] = "espnet"
@@ -96,6 +101,11 @@ def espnet_header(lowered: list[str], state: LogState) -> bool:
 
 
 def espnet_row(cells: list[str], state: LogState, out: Sink) -> None:
+    if state.context.get("espnet_cols") is None:  # |dataset|bleu_score|verbose_score|
+        if len(cells) >= 2 and parse_number(cells[1]) is not None:
+            where = decode_set(cells[0])
+            out.add(f"{where}/BLEU" if where else "BLEU", cells[1], "espnet", running=False)
+        return
     err_col, serr_col = state.context["espnet_cols"]
     if len(cells) <= max(err_col, serr_col) or not cells[0]:
         return

@@ -27,8 +27,9 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM, parse_number
 
-_EPOCH = re.compile(r"^epoch\s++\d++")
+_EPOCH = re.compile(r"(?:^|\s)epoch\s++\d++(?::|$)")
 _PROGRESS = re.compile(r"(?:^|\s)\d++\s++/\s++\d++\s")
+_EPOCH_PROGRESS = re.compile(r"(?:^|\s)epoch\s++\d++:?+\s++\d++\s*+/\s*+\d++")
 _SUBSET = re.compile(r"^valid on '([^'\n]++)' subset")
 _STAT = re.compile(r"^([A-Za-z_][\w/.\- ]{0,40}?)\s++(" + NUM + r")%?+$")
 _GENERATE = re.compile(
@@ -62,17 +63,21 @@ def _is_meter(key: str) -> bool:
     return key in _METERS or bare in _METERS or key.startswith("_") or bare.startswith("_")
 
 
-@reader("fairseq", markers=("epoch ",), order=29)
+@reader("fairseq", markers=("epoch ", "valid on '"), order=29)
 def read_fairseq_stats(line: str, state: LogState, out: Sink) -> bool:
     if "|" not in line:
         return False
     segments = [s.strip() for s in line.split("|")]
-    at = next((i for i, s in enumerate(segments) if _EPOCH.match(s)), None)
+    if any(_EPOCH_PROGRESS.search(s) for s in segments):
+        return True  # "epoch 005:  1000 / 8223 loss=2.17, ...": running values of an epoch
+    # the prefix "epoch 003" (also after a hydra log prefix "[...][INFO] - epoch 003"), or
+    # fairseq-validate's "valid on 'test' subset" without an epoch
+    at = next((i for i, s in enumerate(segments) if _EPOCH.search(s) or _SUBSET.match(s)), None)
     if at is None:
         return False
-    if _PROGRESS.search(segments[at]) or any(_PROGRESS.search(s) for s in segments[at + 1 :]):
+    if any(_PROGRESS.search(s) for s in segments[at:]):
         return True  # a progress line: running values inside an epoch
-    rest = segments[at + 1 :]
+    rest = segments[at:] if _SUBSET.match(segments[at]) else segments[at + 1 :]
     keys = [_STAT.match(s) for s in rest]
     fairseq = any(k and _is_meter(k.group(1)) and k.group(1) != "epoch" for k in keys)
     if not fairseq and not (rest and _SUBSET.match(rest[0])):

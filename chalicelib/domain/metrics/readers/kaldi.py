@@ -30,6 +30,13 @@ _SCORE = re.compile(
     r"(?:,\s*+\d++\s++ins,\s*+\d++\s++del,\s*+\d++\s++sub)?+\s*+\]"
     r"(?:\s*+\[PARTIAL\])?+(?:\s++(\S++))?+"
 )
+# sclite scoring through best_wer.sh: "%WER 15.1 | 1831 21395 | 86.7 9.4 3.9 1.8 15.1 50.7 |
+# exp/tri4/decode_eval2000_sw1_tg/score_14_0.0/eval2000.ctm.swbd.filt.sys"
+_SCLITE = re.compile(
+    r"(?<![\w%])%(WER|CER)\s*+(" + NUM + r")\s++\|[^|\n]*+\|[^|\n]*+\|(?:[^|\n]*+\|)?+\s*+(\S++)"
+)
+# `grep WER exp/*/decode*/wer_*` without best_wer.sh: "exp/.../wer_15:%WER 10.43 [ ... ]"
+_GREP_PATH = re.compile(r"([^\s:]++):%(?:WER|CER)\s")
 _DECODE_DIR = re.compile(r"^decode[_.\-]?+")
 _SET_NOISE = re.compile(r"^\d*+$")
 _SYSTEM = re.compile(r"^[#\s]*+System\s++(\S.*+)$")
@@ -65,10 +72,18 @@ def _name(metric: str, path: str | None) -> str:
 @reader("kaldi", markers=("%WER", "%CER", "%SER", "%TER"), order=23)
 def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
     found = False
+    grep = _GREP_PATH.search(line) if ":%" in line else None
     for match in _SCORE.finditer(line):
         metric, number, path = match.groups()
+        if not path and grep:
+            path = grep.group(1)
         out.add(_name(metric, path), number, "kaldi", running=False)
         found = True
+    if not found and "|" in line:
+        for match in _SCLITE.finditer(line):
+            metric, number, path = match.groups()
+            out.add(_name(metric, path), number, "kaldi", running=False)
+            found = True
     return found
 
 
