@@ -58,10 +58,11 @@ _DATASET_SPLITS = re.compile(
 )
 _PERCENTILE = re.compile(r"(?<![A-Za-z0-9])[Pp](50|75|90|95|99|99\.9)(?![0-9])")
 # A unit in parentheses after a name: "Request throughput (req/s)", "Mean TTFT (ms)".
-# ("(macro)" after a name is the averaging, "(cosine)" the similarity function: not units.)
+# ("(macro)" after a name is the averaging, "(cosine)" the similarity function, "(test)" the
+# split, "(mask)" the task: not units.)
 _UNIT = re.compile(
-    r"\s*\((?!\s*(?:macro|micro|weighted|samples|cosine|manhattan|euclidean|dot)\b)"
-    r"[^()]{0,20}\)\s*$",
+    r"\s*\((?!\s*(?:macro|micro|weighted|samples|cosine|manhattan|euclidean|dot|test|val|valid"
+    r"|validation|dev|eval|train|box|bbox|mask|segm|strict|flexible|norm)\b)[^()]{0,20}\)\s*$",
     re.I,
 )
 

@@ -62,3 +62,16 @@ greedy_search\t8.36\t3.02\tbest for test
         ("test/greedy_search/WER", 8.36),
         ("test/greedy_search/CER", 3.02),
     }
+
+
+def test_training_log_batches_and_validation() -> None:
+    # Given train.py lines: a per-batch loss line and the epoch's validation line
+    text = """\
+2023-01-08 10:00:00,000 INFO [train.py:968] Epoch 30, batch 500, loss[loss=0.1812, simple_loss=0.2301, pruned_loss=0.0611, over 7000.00 frames. ], tot_loss[loss=0.2012, over 1402342.12 frames. ], batch size: 500, lr: 1.20e-02
+2023-01-08 10:05:00,000 INFO [train.py:1090] Epoch 30, validation: loss=0.1877, simple_loss=0.2296, pruned_loss=0.06367, over 944034.00 frames.
+"""
+    metrics = extract_metrics(text)
+    # Then the per-batch values are no metrics and the validation losses are
+    assert check_claimed_metric(metrics, "Validation loss", 0.1877).ok
+    assert not check_claimed_metric(metrics, "Loss", 0.1812).ok
+    assert not check_claimed_metric(metrics, "Learning rate", 0.012).ok

@@ -53,6 +53,27 @@ def read_params_dump(line: str, state: LogState, out: Sink) -> bool:
     return True
 
 
+_TRAIN_BATCH = re.compile(r"\bEpoch \d++, batch \d++, loss\[")
+_VALIDATION = re.compile(r"\bEpoch \d++, validation: (.*)$")
+_PAIR = re.compile(r"(?:^|[\s,])([A-Za-z_]\w*+)=(" + NUM + r")" + END)
+
+
+@reader("icefall", markers=(", batch ", ", validation: "), order=23)
+def read_icefall_training(line: str, state: LogState, out: Sink) -> bool:
+    """train.py's `Epoch 3, batch 500, loss[loss=0.18, ...], tot_loss[...], batch size: 500,
+    lr: 1.2e-02` (per-batch running values: none is a result) and `Epoch 3, validation:
+    loss=0.1877, simple_loss=0.2296, ...` (the epoch's validation losses, named `validation
+    loss`; running: the last epoch's stand)."""
+    if _TRAIN_BATCH.search(line):
+        return True
+    validation = _VALIDATION.search(line)
+    if not validation:
+        return False
+    for pair in _PAIR.finditer(validation.group(1)):
+        out.add(f"validation {pair.group(1)}", pair.group(2), "icefall", running=True)
+    return True
+
+
 def _in_block(state: LogState) -> bool:
     return state.context.get("icefall_block") is not None
 
