@@ -59,7 +59,7 @@ $ grep -e Avg -e SPKR -m 2 exp/tr/decode_test_beam10_emodel.acc.best/result.txt
 """
     metrics = {m.name: m.value for m in extract_metrics(text)}
     # Then only the Sum/Avg row gives values, named by the decode directory's set
-    assert metrics == {"test/Sum/Avg Err": 4.5, "test/Sum/Avg S.Err": 44.0}
+    assert metrics == {"decode_test/Sum/Avg Err": 4.5, "decode_test/Sum/Avg S.Err": 44.0}
 
 
 def test_st_bleu_table() -> None:

@@ -134,5 +134,8 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
         directory = path if path is not None else state.context.get("espnet_result", "")
         values = row.group(4).split()
         where, section = decode_set(directory), _section_of(directory, state)
+        last = [p for p in directory.split("/") if p and not p.startswith("score")][-1:]
+        if where and last and last[0].startswith("decode_"):
+            where = f"decode_{where}"  # ESPnet1's decode_<set>_<config>: the set, as a decode
         _add(where, section, values[4], values[5], out, row=label)
     return True  # speaker, Sum (counts), Mean, S.D. and Median rows: not the result

@@ -54,7 +54,7 @@ def _name(key: str, subset: str) -> str:
     if _SPLIT_PREFIX.match(key):
         return key
     if key == "best":
-        key = "best_loss"  # releases before 0.8 logged the best validation loss as `best`
+        return f"{subset}_loss_best"  # releases before 0.8 logged the best valid loss as `best`
     return f"{subset}_{key}"
 
 
