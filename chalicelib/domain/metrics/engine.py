@@ -278,6 +278,7 @@ class Extraction:
         # `open` block are asked in their turn, as before.
         self._find_markers, self._woken = _marker_index(tuple(REGISTRY))
         self._openers = frozenset(i for i, item in enumerate(REGISTRY) if item.open is not None)
+        self._plans: dict[frozenset[str], tuple[tuple[ReadFn, Any], ...]] = {}
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -309,17 +310,28 @@ class Extraction:
         split = _LINE_SPLIT.match(line)
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
         sink = self.sink
-        wanted: set[int] = set()
-        woken = self._woken
-        for marker in set(self._find_markers(line)):
-            wanted.update(woken[marker])
-        readers = self._readers
-        for index in sorted(wanted | self._openers):
-            _, _, is_open, read = readers[index]
-            if (index in wanted or (is_open is not None and is_open(state))) and read(
-                line, state, sink
-            ):
+        found = frozenset(self._find_markers(line))
+        plan = self._plans.get(found)
+        if plan is None:
+            plan = self._plan(found)
+        for read, is_open in plan:
+            if (is_open is None or is_open(state)) and read(line, state, sink):
                 return
+
+    def _plan(self, found: frozenset[str]) -> tuple[tuple[ReadFn, Any], ...]:
+        """The readers to ask for a line with these markers, in registry order: each woken
+        reader (asked unconditionally) and each reader with an `open` block (asked if open)."""
+        wanted: set[int] = set()
+        for marker in found:
+            wanted.update(self._woken[marker])
+        steps = []
+        for index in sorted(wanted | self._openers):
+            _, _, is_open, read = self._readers[index]
+            steps.append((read, None if index in wanted else is_open))
+        plan = tuple(steps)
+        if len(self._plans) < 4096:  # lines repeat a few marker sets; memory stays bounded
+            self._plans[found] = plan
+        return plan
 
     def results(self) -> list[ExtractedMetric]:
         return self.sink.results()
