@@ -24,6 +24,11 @@ def _repeat(unit: str) -> Callable[[int], str]:
     return lambda n: (unit * (n // len(unit) + 1))[:n]
 
 
+def _after(head: str, unit: str) -> Callable[[int], str]:
+    """`head` (a line that opens a reader's block) followed by `unit` repeated."""
+    return lambda n: head + _repeat(unit)(n - len(head))
+
+
 ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "one long number": lambda n: "9" * n,
     "name then a long number": lambda n: "acc: " + "9" * (n - 5),
@@ -103,6 +108,33 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "dash words": _repeat("A-B-"),
     "json block with task": lambda n: ('{\n "mteb_version": "1",\n' + '"a": 1,\n' * n)[:n],
     "result table rows": lambda n: ("| a | acc |\n|---|---|\n" + "| b | 1 |\n" * n)[:n],
+    # markers of the speech, LLM-evaluation, MT and benchmark readers
+    "kaldi wer": _repeat("%WER 1.0 [ 1 / 2, 0 ins, 0 del, 1 sub ] exp/decode_"),
+    "icefall wer": _repeat("[test-clean] %WER 1% [1 / "),
+    "icefall settings": _after("For test, WER of different settings are:\n", "a_1 1\t"),
+    "sclite rows": _repeat("| Sum/Avg | 1 2 | 1 2 3 4 5 "),
+    "result paths": _repeat("a/result.txt:|"),
+    "fairseq pipes": _repeat("| epoch 001 | valid on 'a' subset | loss 1 "),
+    "megatron pipes": _repeat(" iteration 1/ 2 | lm loss: 1 | a"),
+    "validation at": _repeat(" validation loss at | a value"),
+    "mllog": _repeat(":::MLLOG {"),
+    "old mlperf": _repeat(":::MLL 1 a: "),
+    "rouge lines": _repeat("1 ROUGE-1 Average_R: 0."),
+    "rouge scores": _repeat("'rouge1': AggregateScore(low=Score(precision=("),
+    "opencompass rows": _after("dataset version metric mode m\n", "a  b  c  d  1 "),
+    "opencompass tasks": _repeat("Task [a/b]: {'a': "),
+    "serving block": _after("== Serving Benchmark Result ==\n", "a: 1 "),
+    "upper fields": _repeat("TRAIN LOSS:1 A:"),
+    "lm-eval config": _repeat("num_fewshot: batch_size: "),
+    "gbdt rounds": _repeat("[1]\ta-b:1\tc's d: 1\t"),
+    "catboost": _repeat("0:\tlearn: 1\ttest: 1\tbest: 1 (0)\t"),
+    "sklearn report": _after("precision recall f1-score support\n", "a 1 1 1 1 "),
+    "sb3 rows": _after("-" * 12 + "\n", "| a/ | 1 | "),
+    "model index items": _after("model-index:\n", "  - type: a\n"),
+    "flair items": _repeat("DEV : loss 1 - a 1 - "),
+    "lightning plain": _after("Test metric  DataLoader 0  DataLoader 1\n", "a  1  "),
+    "spacy table": _after("E  #  LOSS A  SCORE\n", "1  1  1  1 "),
+    "headings": _repeat("## a\n"),
 }
 
 

@@ -84,9 +84,10 @@ def significant_digits(value: float) -> int:
     text = repr(float(value)).lower()
     if "e" in text:
         text = f"{float(value):.15g}"
-    digits = text.lstrip("-").replace(".", "").lstrip("0")
-    if "." in text:
-        digits = digits.rstrip("0")
+    whole, _, fraction = text.lstrip("-").partition(".")
+    whole = whole.lstrip("0")
+    fraction = fraction.rstrip("0")
+    digits = whole + fraction if whole else fraction.lstrip("0")
     return max(len(digits), 1)
 
 
@@ -196,12 +197,6 @@ def _narrow(
             named = [m for m in named if not sense_of(m.name).scope] or named
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
-    else:
-        # An unscoped claim means the log's overall value when it has one, not a per-class or
-        # per-subset row ("F1" is not the F1 of class 3).
-        unscoped = [m for m in named if not sense_of(m.name).scope]
-        if unscoped:
-            named = unscoped
 
     averaging = {"macro", "micro", "weighted", "samples"}
     wanted = claim.qualifiers & averaging
@@ -232,6 +227,13 @@ def _narrow(
             chosen = [m for m, split in splits if split == "val"]
         if not chosen:
             return [], "the log reports this metric only for the training split"
+
+    if not scope:
+        # An unscoped claim means the log's overall value when it has one, not a per-class or
+        # per-subset row ("F1" is not the F1 of class 3).
+        unscoped = [m for m in chosen if not sense_of(m.name).scope]
+        if unscoped:
+            chosen = unscoped
 
     qualifier_words = {"box", "mask", "keypoints"}
     if not claim.qualifiers & qualifier_words:

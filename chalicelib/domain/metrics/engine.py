@@ -40,6 +40,9 @@ MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats repl
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
+# A bracketed count right after a rate is that rate's numerator and denominator, not a
+# progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
+_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]".
 _COUNTER = re.compile(
@@ -237,6 +240,25 @@ def _marker_search(markers: tuple[str, ...]) -> Callable[[str], object]:
 REGISTRY: list[Reader] = []
 
 
+@cache
+def _marker_index(
+    readers: tuple[Reader, ...],
+) -> tuple[Callable[[str], list[str]], dict[str, frozenset[int]]]:
+    """One regular expression finding every marker that occurs in a line, and for each marker
+    the readers it wakes. At each position the longest marker starting there is found (a
+    lookahead, so occurrences may overlap); the markers it contains are woken with it, so a
+    reader is woken exactly when one of its markers is in the line."""
+    markers = sorted({m for item in readers for m in item.markers}, key=len, reverse=True)
+    find = re.compile("(?=(" + "|".join(re.escape(m) for m in markers) + "))").findall
+    woken: dict[str, frozenset[int]] = {}
+    for marker in markers:
+        inside = [m for m in markers if m in marker]  # itself and the markers it contains
+        woken[marker] = frozenset(
+            i for i, item in enumerate(readers) if any(m in item.markers for m in inside)
+        )
+    return find, woken
+
+
 def reader(
     family: str,
     *,
@@ -263,6 +285,12 @@ class Extraction:
         self.state = LogState()
         self.sink = Sink(self.state)
         self._readers = tuple((item, item.wants, item.open, item.read) for item in REGISTRY)
+        # Each marker once per line (a substring test each) and the readers it wakes, so that a
+        # line costs one test per marker rather than one search per reader; readers with an
+        # `open` block are asked in their turn, as before.
+        self._find_markers, self._woken = _marker_index(tuple(REGISTRY))
+        self._openers = frozenset(i for i, item in enumerate(REGISTRY) if item.open is not None)
+        self._plans: dict[frozenset[str], tuple[tuple[ReadFn, Any], ...]] = {}
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -286,17 +314,36 @@ class Extraction:
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line and "[" in line:
             for match in _BRACKET_COUNTER.finditer(line):
-                if match.group(1) != match.group(2):
+                if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
+                    line, max(0, match.start() - 24), match.start()
+                ):
                     return
         state.running = _COUNTER.search(line) is not None
         split = _LINE_SPLIT.match(line)
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
         sink = self.sink
-        for _, wants, is_open, read in self._readers:
-            if (wants(line) or (is_open is not None and is_open(state))) and read(
-                line, state, sink
-            ):
+        found = frozenset(self._find_markers(line))
+        plan = self._plans.get(found)
+        if plan is None:
+            plan = self._plan(found)
+        for read, is_open in plan:
+            if (is_open is None or is_open(state)) and read(line, state, sink):
                 return
+
+    def _plan(self, found: frozenset[str]) -> tuple[tuple[ReadFn, Any], ...]:
+        """The readers to ask for a line with these markers, in registry order: each woken
+        reader (asked unconditionally) and each reader with an `open` block (asked if open)."""
+        wanted: set[int] = set()
+        for marker in found:
+            wanted.update(self._woken[marker])
+        steps = []
+        for index in sorted(wanted | self._openers):
+            _, _, is_open, read = self._readers[index]
+            steps.append((read, None if index in wanted else is_open))
+        plan = tuple(steps)
+        if len(self._plans) < 4096:  # lines repeat a few marker sets; memory stays bounded
+            self._plans[found] = plan
+        return plan
 
     def results(self) -> list[ExtractedMetric]:
         return self.sink.results()

@@ -49,8 +49,10 @@ _SPLIT_WORDS = {
 }
 # Dataset names that contain a split word but name a dataset (LibriSpeech, WSJ, ...): kept whole
 # as a scope, and they also say which split they are.
+# ("train_dev", Kaldi's and ESPnet's development set held out of the training data, is a
+# validation set; "eval1", CSJ's first test set, keeps its number.)
 _DATASET_SPLITS = re.compile(
-    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{2,4})"
+    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{1,4}|(?<=train[-_ ])dev)"
     r"(?![a-z0-9])",
     re.IGNORECASE,
 )
@@ -61,7 +63,8 @@ _UNIT = re.compile(r"\s*\(([^()]{0,20})\)\s*$")
 _UNIT_TEXT = re.compile(
     r"(?i)^\s*(?:%|percent|pct|ms|s|sec|secs|seconds|min|mins|h|hrs?|gb|mb|kb|gib|mib|x|fps|"
     r"req/s|reqs?/s|requests?/s|tok/s|tokens?/s|it/s|s/it|samples?/s|img/s|images?/s|qps|"
-    r"bits?|bytes?|nats?|db|mm|px|\d+(?:\.\d+)?\s*%?|[-+]?\d+(?:\.\d+)?\s*[-±]\s*\d.*)\s*$"
+    r"bits?|bytes?|nats?|db|mm|px|\d+(?:\.\d+)?\s*%?|[-+]?\d+(?:\.\d+)?\s*[-±]\s*\d.*|"
+    r"\d+\s*-?\s*shots?|zero\s*-?\s*shot|few\s*-?\s*shot)\s*$"
 )
 
 
@@ -130,13 +133,15 @@ _NOISE_WORDS = frozenset(
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 _CHUNK = re.compile(r"[A-Za-z0-9%+]+")
-_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+")
+_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+\+*")  # "chrF2++" -> chrf, 2++
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
 # Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
 _CAMEL_WORDS = frozenset(
     {"miou", "macc", "aacc", "mdice", "mrr", "map", "mar", "rougelsum", "rougel", "auroc"}
     | {"mfscore", "mprecision", "mrecall"}
+    # benchmarks whose camel-case part is a split word ("HumanEval" is not "Human" on "eval")
+    | {"humaneval", "humaneval+", "alpacaeval", "evalplus"}
 )
 
 
@@ -200,9 +205,9 @@ _phrases("ar", None, "ar", "mar", "average recall")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
-_phrases("ndcg", None, "ndcg cut")  # trec_eval ndcg_cut_10
-_phrases("map", None, "map cut")  # trec_eval map_cut_100
-_phrases("mrr", None, "mrr", "mean reciprocal rank")
+_phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
+_phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
+_phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
 _phrases("hits", None, "hits", "hit", "hr")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")
@@ -242,6 +247,41 @@ _phrases("accuracy", 5, "accuracy top5", "accuracy top 5")
 _phrases("f1", None, "mfscore")
 _phrases("precision", None, "mprecision")
 _phrases("recall", None, "mrecall")
+# Serving benchmarks (vLLM, sglang): request, output-token and total-token throughput are three
+# metrics ("Total" is not noise here).
+_phrases("request_throughput", None, "request throughput", "requests per second")
+_phrases("output_token_throughput", None, "output token throughput", "output throughput")
+_phrases("token_throughput", None, "total token throughput", "token throughput")
+_phrases("input_token_throughput", None, "input token throughput")
+_phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
+# RL training statistics (Stable-Baselines logger): measured, though their words say "clip", "len"
+_phrases("clip_fraction", None, "clip fraction", "clipfrac")
+_phrases("episode_length", None, "ep len mean", "eplenmean", "mean ep length")
+_phrases("episode_length", None, "episode length", "mean episode length")
+# OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
+_phrases("accuracy", None, "naive average")
+# ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
+# "rouge-1 f" (py-rouge), "rouge_1_f_score" (pyrouge): the F-measure is the ROUGE score;
+# recall and precision are other metrics.
+for _rouge, _spellings in (
+    ("rouge1", ("rouge1", "rouge 1")),
+    ("rouge2", ("rouge2", "rouge 2")),
+    ("rouge3", ("rouge3", "rouge 3")),
+    ("rouge4", ("rouge4", "rouge 4")),
+    ("rougel", ("rougel", "rouge l")),
+    ("rougelsum", ("rougelsum", "rouge lsum")),
+    ("rougew", ("rouge w", "rouge w 1.2")),
+    ("rougesu4", ("rouge su4", "rouge su 4")),
+):
+    for _how in ("", "average", "avg", "mid"):
+        for _suffix, _measures in (
+            ("", ("f", "f1", "fmeasure", "f measure", "f score", "fscore")),
+            ("_recall", ("r", "recall")),
+            ("_precision", ("p", "precision")),
+        ):
+            _names = (f"{s} {_how} {m}" for s in _spellings for m in _measures)
+            _phrases(_rouge + _suffix, None, *_names)
+    _phrases(_rouge, None, *_spellings)
 
 _MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
 
@@ -265,21 +305,42 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
     "truthfulqa": ("mc2", "mc1"),
     "truthfulqamc2": ("mc2",),
     "truthfulqamc1": ("mc1",),
-    "gsm8k": ("exact_match",),
-    "math": ("exact_match",),
-    "bbh": ("exact_match",),
-    "triviaqa": ("exact_match",),
+    "gsm8k": ("exact_match", "accuracy"),  # OpenCompass prints accuracy
+    "math": ("exact_match", "accuracy"),
+    "bbh": ("exact_match", "accuracy"),
+    "triviaqa": ("exact_match", "score"),  # OpenCompass "score" is the EM
     "nqopen": ("exact_match",),
     "drop": ("f1", "exact_match"),
     "squad": ("f1", "exact_match"),
     "squadv2": ("f1", "exact_match"),
     "humaneval": ("pass",),
-    "mbpp": ("pass",),
+    "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
     "agieval": _ACC,
     "ceval": _ACC,
     "cmmlu": _ACC,
     "gpqa": _ACC,
     "ifeval": ("accuracy",),
+    # MMLU's category groups (lm-evaluation-harness "stem", "humanities", ...; OpenCompass
+    # "mmlu-stem", ...), other suites lm-evaluation-harness, LLM AutoEval, the Open LLM
+    # Leaderboard and OpenCompass summaries report
+    "mmlustem": _ACC,
+    "mmluhumanities": _ACC,
+    "mmlusocialsciences": _ACC,
+    "mmluother": _ACC,
+    "race": _ACC,
+    "racehigh": _ACC,
+    "racemiddle": _ACC,
+    "winograd": _ACC,
+    "sciq": _ACC,
+    "logiqa": _ACC,
+    "mathqa": _ACC,
+    "gpt4all": _ACC,
+    "bigbench": _ACC,
+    "gaokaobench": _ACC,
+    "musr": _ACC,
+    "mathlvl5": ("exact_match",),
+    "theoremqa": ("accuracy", "score"),
+    "gpqadiamond": _ACC,
     # BEIR datasets: nDCG@10 is the headline
     **{
         name: ("ndcg",)
@@ -321,6 +382,8 @@ _BENCHMARK_ALIASES = {
     "humanevalplus": "humaneval",
     "lambadastandard": "lambada",
     "trec": "treccovid",
+    "ai2reasoningchallenge": "arcchallenge",
+    "mmlusocialscience": "mmlusocialsciences",
 }
 
 
@@ -368,7 +431,8 @@ def sense_of(name: str) -> MetricSense:
         nonlocal split
         for match in _DATASET_SPLITS.finditer(part):
             scope.append(metric_key(match.group(0)))
-            split = split or _SPLIT_WORDS.get(match.group(1).lower())
+            word = "dev" if match.group(2).lower() == "dev" else match.group(1).lower()
+            split = split or _SPLIT_WORDS.get(word)
         return _DATASET_SPLITS.sub(" ", part)
 
     for part in scope_parts:
@@ -425,13 +489,6 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
-    if base is not None and base.startswith("rouge"):
-        # ROUGE-1 Average_R / rouge1_precision: the component; a bare ROUGE-n means the F-score
-        component = {"r": "recall", "recall": "recall", "p": "precision", "precision": "precision"}
-        for word in list(rest):
-            if word in component or word in ("f", "fmeasure", "fscore", "f1"):
-                qualifiers.add(component.get(word, "f"))
-                rest.remove(word)
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
@@ -443,9 +500,9 @@ def sense_of(name: str) -> MetricSense:
             # An unknown name is its own metric ("Request throughput", "ENTS_F1").
             base = "".join(rest)
             rest = []
-    elif rest:
+    elif any(not word.isdigit() for word in rest):
         # Words beside a known metric name a scope ("hellaswag acc", "MMLU accuracy") unless
-        # they are a known benchmark already.
+        # they are a known benchmark already; a bare number ("VALID SET 0") names nothing.
         scope.append(scope_key("".join(rest)))
 
     if base == "precision" and k in (1, 5) and re.search(r"(?i)prec@", name):
@@ -489,14 +546,10 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     return _qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
-_EXCLUSIVE = (
-    frozenset({"box", "mask", "keypoints"}),
-    frozenset({"micro", "macro", "weighted"}),
-    frozenset({"precision", "recall", "f"}),  # the component of a ROUGE score
-)
+_EXCLUSIVE = (frozenset({"box", "mask", "keypoints"}), frozenset({"micro", "macro", "weighted"}))
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
-_MUST_BE_NAMED = frozenset({"mask", "keypoints", "precision", "recall"})
+_MUST_BE_NAMED = frozenset({"mask", "keypoints"})
 
 
 def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -567,6 +620,10 @@ _NOT_RESULT_WORDS = frozenset(
         *("weight", "weights", "scale", "max", "min", "total"),
         *("verbose", "patience", "conf", "thres", "thresh", "nms", "nc"),
         *("digits", "leaves", "nupdates", "threshold", "paper", "run", "runs"),
+        *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
+        *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
+        *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
+        *("paper",),  # "(paper: 0.815)": the cited paper's number, not this run's
     }
 )
 # Words that make a name a measured result even beside one of the words above.

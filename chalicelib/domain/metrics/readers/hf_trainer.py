@@ -1,8 +1,11 @@
-"""Hugging Face Trainer `***** eval metrics *****` blocks (`  eval_accuracy = 0.9124`);
+"""Hugging Face Trainer `***** eval metrics *****` blocks (`  eval_accuracy = 0.9124`) and the
+older example scripts' `***** Eval results mnli *****` blocks (`  acc = 0.84`, named `mnli/acc`);
 durations such as `eval_runtime = 0:00:42.21` are not numbers and are skipped. The Trainer's
 dict lines (`{'eval_loss': 0.41, ...}`) are read by `python_dicts`.
 
-Format source: huggingface/transformers src/transformers/trainer_pt_utils.py `log_metrics`:
+Format source: huggingface/transformers examples run_glue.py before v4 (`logger.info("*****
+Eval results {} *****".format(task))`, `logger.info("  %s = %s", key, value)`) and
+src/transformers/trainer_pt_utils.py `log_metrics`:
 `print(f"***** {split} metrics *****")` then
 `print(f"  {key: <{k_width}} = {metrics_formatted[key]:>{v_width}}")`.
 """
@@ -13,8 +16,14 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 
-_HEAD = re.compile(r"^\s*+\*{3,}+\s*+([\w ]*?)\b(?:metrics|results)\s*+\*{3,}+\s*+$", re.I)
-_LINE = re.compile(r"^\s*+([A-Za-z_][\w\-/]*+)\s*+=\s*+(\S++)\s*+$")
+# "***** eval metrics *****" (Trainer.log_metrics); "***** Eval results mnli *****" (the run_glue
+# scripts before the Trainer, which name the task after "results"); after a logger prefix too
+# ("[INFO|trainer_pt_utils.py:913] 2023-05-01 12:00:00,000 >> ***** eval metrics *****").
+_HEAD = re.compile(
+    r"(?<!\*)\*{3,}+\s*+([\w ]{0,60}?)\b(?:metrics|results)(?:\s++([\w\-.]++))?+\s*+\*{3,}+\s*+$",
+    re.I,
+)
+_LINE = re.compile(r"(?:^|\s)([A-Za-z_][\w\-/]*+)\s*+=\s*+(\S++)\s*+$")
 _SPLITS = {"eval": "val", "test": "test", "predict": "test", "train": "train"}
 
 
@@ -24,20 +33,22 @@ def _in_block(state: LogState) -> bool:
 
 @reader("hf_trainer", markers=("***",), order=34, open=_in_block)
 def read_hf_block(line: str, state: LogState, out: Sink) -> bool:
-    head = _HEAD.match(line) if "***" in line else None
+    head = _HEAD.search(line) if "***" in line else None
     if head:
         state.context["hf_block"] = True
         state.context["hf_split"] = _SPLITS.get(head.group(1).strip().lower())
+        state.context["hf_task"] = head.group(2)
         return True
     if not line.strip():
         state.context["hf_block"] = False
         return True
-    match = _LINE.match(line)
+    match = _LINE.search(line)
     if not match:
         state.context["hf_block"] = False
         return False
+    task = state.context.get("hf_task")
     out.add(
-        match.group(1),
+        f"{task}/{match.group(1)}" if task else match.group(1),
         match.group(2),
         "hf_trainer",
         split=state.context.get("hf_split"),

@@ -1,7 +1,9 @@
 """JSON results: a line holding a JSON object (possibly after a log prefix) and
 pretty-printed JSON spanning lines. Numeric leaves become metrics named by their key path
 joined with "/" (`results/arc_challenge/acc`); lm-evaluation-harness's `acc,none` keys lose
-their `,filter` part; named-value objects (`{"name": "BLEU", "score": 20.8}`, MLPerf's
+their `,none` filter (`exact_match,strict-match` is `strict-match/exact_match`), its
+`*_stderr` keys and configuration subtrees (`versions`, `n-shot`, `configs`, ...) are skipped;
+named-value objects (`{"name": "BLEU", "score": 20.8}`, MLPerf's
 `{"key": "eval_accuracy", "value": 0.759}`) give one metric named by their name.
 
 MTEB result files (`{"dataset_revision", "task_name", "mteb_version", "scores": {"test":
@@ -56,6 +58,33 @@ def json_key(key: str) -> str:
     return key.split(",", 1)[0] if "," in key else key
 
 
+def key_path(key: str) -> list[str]:
+    """The name parts of a key: lm-evaluation-harness's "exact_match,strict-match" is the
+    exact_match of the strict-match filter (`strict-match/exact_match`); "acc,none" is acc."""
+    metric, _, filter_name = key.partition(",")
+    if filter_name and filter_name.lower() not in ("none", ""):
+        return [filter_name, metric]
+    return [metric]
+
+
+def skipped(path: list[str], key: str) -> bool:
+    """Standard errors (`acc_stderr`, reported beside the metric) and configuration subtrees
+    (lm-evaluation-harness's "versions", "n-shot", "configs", "config", ...) are no metrics."""
+    return json_key(key).endswith("_stderr") or any(p in CONFIG_KEYS for p in path)
+
+
+# Top-level keys of results files that hold configuration, versions and counts.
+CONFIG_KEYS = frozenset(
+    {"config", "configs", "versions", "n-shot", "n-samples", "higher_is_better"}
+    | {"group_subtasks", "args", "hparams", "env_info", "task_hashes", "model_args"}
+)
+
+
+def _named(name: str, value_key: str) -> str:
+    # sacrebleu's {"name": "BLEU", "score": 20.8} is the BLEU score
+    return f"{name} score" if value_key == "score" else name
+
+
 def _source(name: str) -> str:
     lowered = name.lower()
     if lowered.startswith(("bleu", "chrf", "ter")):
@@ -69,17 +98,19 @@ def flatten(data: dict[str, Any], path: list[str], out: Sink, depth: int = 0) ->
     named = next((data[k] for k in _NAME_KEYS if isinstance(data.get(k), str)), None)
     valued = next((k for k in _VALUE_KEYS if _is_number(data.get(k))), None)
     if named is not None and valued is not None:
-        name = "/".join([*path, named])
+        name = "/".join([*path, _named(named, valued)])
         out.add(name, float(data[valued]), _source(name))
     for raw_key, value in data.items():
         if valued is not None and named is not None and raw_key == valued:
             continue
-        key = json_key(str(raw_key))
+        if skipped([*path, str(raw_key)], str(raw_key)):
+            continue
+        keys = key_path(str(raw_key))
         if _is_number(value):
-            name = "/".join([*path, key])
+            name = "/".join([*path, *keys])
             out.add(name, value, _source(name))
         elif isinstance(value, dict):
-            flatten(value, [*path, key], out, depth + 1)
+            flatten(value, [*path, *keys], out, depth + 1)
 
 
 @reader("json", markers=("{",), order=40)
@@ -142,6 +173,8 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
     if number is None or parse_number(number) is None:
         return True
     path = [k for k in stack if k]
+    if skipped(path, raw_key):
+        return True
     named = names.get(depth)
     mteb = state.context.get("json_mteb")
     if mteb is not None:
@@ -153,9 +186,9 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
             return True
         name = f"{mteb['task']}/{name}"
     elif raw_key in _VALUE_KEYS and named:
-        name = "/".join([*path, named])
+        name = "/".join([*path, _named(named, raw_key)])
     else:
-        name = "/".join([*path, json_key(raw_key)])
+        name = "/".join([*path, *key_path(raw_key)])
     out.add(name, number, _source(name))
     return True
 

@@ -1,18 +1,15 @@
-"""PyTorch Lightning `trainer.test()` / `trainer.validate()` result tables.
-
-The header names the stage (`Test metric`, `Validate metric`; a custom stage prints e.g.
-`Foobar metric`) and one column per dataloader (`DataLoader 0`, `DataLoader 1`; many
-dataloaders are split over several tables). A row is named `<stage> metric/DataLoader
-<i>/<key>` (`Test metric/DataLoader 0/Accuracy`); the stage gives the split of keys that carry
-none. With rich installed the table is drawn with `┃`/`│` (read by `tables.read_box_table`
-through `add_row` here); without it, columns are centred in fixed-width cells between `─`
-bars, so a value belongs to the header column whose centre is nearest. Lightning < 1.6 printed
-`DATALOADER:0 TEST RESULTS` and a dict (read by `python_dicts`).
+"""PyTorch Lightning evaluation results: the rich table (`┃ Test metric ┃ DataLoader 0 ┃`, read
+by `tables`, whose rows come here) and the plain-text fallback (`─` rules around `Test metric
+DataLoader 0 DataLoader 1` and centred cells). The header's stage says the split (`Test
+metric`: test, `Validate metric`: validation) even when the logged keys carry no prefix; with
+several dataloaders a value of dataloader i > 0 is named `<key> (DataLoader i)`, and blank cells
+(a key a dataloader did not log) give nothing. Lightning < 1.6's `DATALOADER:0 TEST RESULTS`
+dict is read by `python_dicts`.
 
 Format source: Lightning-AI/pytorch-lightning src/lightning/pytorch/loops/evaluation_loop.py
-`_print_results` (`headers = [f"DataLoader {i}" ...]`, `table_headers.insert(0, f"{stage}
-Metric".capitalize())`, rich `Table` with `Column` per header, else `row_format =
-f"{{:^{max_length}}}" * len(table_headers)` between `bar = "─" * term_size`).
+`_print_results` (`headers = [f"DataLoader {i}" ...]`, `f"{stage} Metric".capitalize()`
+prepended; rich `Table` or, without rich, `"─" * term_size` bars and `row_format =
+f"{{:^{max_length}}}" * len(headers)`; at most `term_size // max_length` columns per table).
 """
 
 from __future__ import annotations
@@ -22,53 +19,69 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import parse_number
 
+_STAGES = {"test": "test", "validate": "val", "validation": "val", "val": "val"}
 _BAR = re.compile(r"^\s*+─{10,}+\s*+$")
-_HEADER = re.compile(r"^\s*+(\w++ metric)\s{2,}+(DataLoader \d++(?:\s++DataLoader \d++)*+)\s*+$")
-_TOKEN = re.compile(r"\S++(?: \S++)*+")
-_STAGE_SPLITS = {"test": "test", "validate": "val", "validation": "val", "predict": "test"}
+_HEAD = re.compile(r"^\s*+(\w++) metric\s{2,}+(DataLoader \d++(?:\s{2,}+DataLoader \d++)*+)\s*+$")
+_CELL = re.compile(r"\S++(?: \S++)*+")
 
 
-def add_row(header: list[str], cells: list[str], out: Sink) -> None:
-    """One row of a result table: `cells[0]` is the key, `cells[i]` its value for the
-    dataloader of `header[i]` (blank when that dataloader did not log it)."""
-    stage = header[0]
-    split = _STAGE_SPLITS.get(stage.split()[0].lower()) if stage else None
-    for column in range(1, min(len(header), len(cells))):
-        if cells[column] and parse_number(cells[column]) is not None:
-            name = f"{stage}/{header[column]}/{cells[0]}"
-            out.add(name, cells[column], "lightning", split=split, running=False)
+def _stage_split(header: list[str] | None) -> str | None:
+    if not header:
+        return None
+    words = header[0].lower().split()
+    return _STAGES.get(words[0]) if len(words) == 2 and words[1] == "metric" else None
 
 
-def _open(state: LogState) -> bool:
-    return state.context.get("pl_table") is not None
+def lightning_row(name: str, scores: list[str | None], header: list[str] | None, out: Sink) -> None:
+    """One row of a results table: `name` and its value per dataloader column."""
+    split = _stage_split(header)
+    several = header is not None and len(header) > 2
+    for index, score in enumerate(scores):
+        if score is None:
+            continue
+        metric = f"{name} (DataLoader {index})" if several and index else name
+        out.add(metric, score, "lightning", split=split, running=False)
 
 
-@reader("lightning", markers=("─", "metric"), order=19, open=_open)
-def read_plain_table(line: str, state: LogState, out: Sink) -> bool:
-    table = state.context.get("pl_table")
+def _in_table(state: LogState) -> bool:
+    return state.context.get("pl_columns") is not None
+
+
+@reader("lightning", markers=("─", " metric "), order=19, open=_in_table)
+def read_plain_results(line: str, state: LogState, out: Sink) -> bool:
     if _BAR.match(line):
-        if table is not None and table.get("rows"):
-            state.context["pl_table"] = None  # the closing bar
-        else:
-            state.context["pl_table"] = table or {}
         return True
-    if table is None:
-        return False
-    header = _HEADER.match(line) if not table else None
-    if header:
-        tokens = list(_TOKEN.finditer(line))
-        table["header"] = [t.group(0) for t in tokens]
-        table["centres"] = [(t.start() + t.end()) / 2 for t in tokens]
+    head = _HEAD.match(line) if " metric " in line else None
+    if head:
+        # the centre of each dataloader column, for the centred cells below
+        centres = [(m.start() + m.end()) / 2 for m in re.finditer(r"DataLoader \d++", line)]
+        state.context["pl_columns"] = centres
+        state.context["pl_header"] = [f"{head.group(1)} metric"] + [
+            f"DataLoader {i}" for i in range(len(centres))
+        ]
+        state.context["pl_first"] = int(head.group(2).split()[1])
         return True
-    if "header" not in table or not line.strip():
-        state.context["pl_table"] = None
+    columns = state.context.get("pl_columns")
+    if columns is None:
         return False
-    cells = [""] * len(table["header"])
-    for token in _TOKEN.finditer(line):
-        centre = (token.start() + token.end()) / 2
-        column = min(range(len(cells)), key=lambda i: abs(table["centres"][i] - centre))
-        cells[column] = token.group(0)
-    table["rows"] = True
-    if cells[0]:
-        add_row(table["header"], cells, out)
+    cells = list(_CELL.finditer(line))
+    if len(cells) < 2:
+        state.context["pl_columns"] = None
+        return False
+    scores: list[str | None] = [None] * len(columns)
+    for cell in cells[1:]:
+        centre = (cell.start() + cell.end()) / 2
+        nearest = min(range(len(columns)), key=lambda i: abs(columns[i] - centre))
+        if parse_number(cell.group()) is not None:
+            scores[nearest] = cell.group()
+    first = state.context.get("pl_first", 0)
+    header = state.context["pl_header"]
+    split = _stage_split(header)
+    for offset, score in enumerate(scores):
+        if score is None:
+            continue
+        index = first + offset
+        name = cells[0].group()
+        metric = f"{name} (DataLoader {index})" if index else name
+        out.add(metric, score, "lightning", split=split, running=False)
     return True

@@ -1,16 +1,13 @@
-"""PyTorch Geometric example logs: per-epoch `Epoch: 200, Loss: 0.0116, Train: 1.0000, Val:
-0.7860, Test: 0.8150` lines (read by the generic reader: the epoch counter makes them running
-values) and the evaluation lines the sampled-training examples print after each epoch's
-training line, without a counter of their own: `Train: 0.5455, Val: 0.5342, Test: 0.4670`
-after layer-wise inference (ogbn_products_sage.py), `Val: 61.31%,` (papers100m). Once the log
-has shown epoch lines, such bare split lines are per-epoch values too: running, the last one
-stands. `Train`/`Val`/`Test` name the script's main metric for that split.
+"""PyTorch Geometric examples: the OGB-products style evaluation lines `Train: 0.5455, Val:
+0.5342, Test: 0.4670` (and `Val: 61.31%,`) printed after each `Epoch 01, Loss: ...` line. They
+carry no counter of their own, but once the log has shown epoch lines they are per-epoch
+evaluations: running values, the last epoch's stand. One-line `log(Epoch=..., Loss=...,
+Train=..., Val=..., Test=...)` prints carry their counter and are read by `generic`.
 
-Format source: pyg-team/pytorch_geometric torch_geometric/logging.py `log(**kwargs)`
-(`', '.join(f'{key}: {value:.4f}')`), examples/ogbn_products_sage.py (`print(f'Epoch {epoch:02d},
-Loss: {loss:.4f}, Approx. Train: {approx_acc:.4f}')`, `print(f'Train: {train_acc:.4f}, Val:
-{val_acc:.4f}, Test: {test_acc:.4f}')`), examples/multi_gpu/papers100m_gcn.py
-(`print(f'Val: {acc * 100.0:.2f}%,')`).
+Format source: pyg-team/pytorch_geometric examples/ogbn_products_sage.py (`print(f'Epoch
+{epoch:02d}, Loss: {loss:.4f}, Approx. Train: {acc:.4f}')`, `print(f'Train: {train_acc:.4f},
+Val: {val_acc:.4f}, Test: {test_acc:.4f}')`), examples/ogbn_papers_100m.py (`print(f'Val:
+{val_acc * 100.0:.2f}%,')`) and torch_geometric/logging.py `log` (`', '.join(f'{key}: {value}')`).
 """
 
 from __future__ import annotations
@@ -20,18 +17,22 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_SPLIT_PAIR = r"(?:Train|Val|Valid|Validation|Test):\s*+" + NUM + END + r"%?+"
-_SPLITS_LINE = re.compile(r"^\s*+" + _SPLIT_PAIR + r"(?:,\s*+" + _SPLIT_PAIR + r")*+,?+\s*+$")
-_PAIR = re.compile(r"(Train|Val|Valid|Validation|Test):\s*+(" + NUM + r")")
+_EPOCH = re.compile(r"^\s*+Epoch:?+\s*+\d++\b")
+_SPLIT_LINE = re.compile(r"^\s*+(?:Train|Val|Valid|Test):\s")
+_PAIR = re.compile(r"(?:^|,)\s*+(Train|Val|Valid|Test):\s*+(" + NUM + r")" + END + r"%?+")
 
 
-@reader("pyg", markers=("Train:", "Val:", "Valid:", "Validation:", "Test:", "poch"), order=23)
-def read_split_line(line: str, state: LogState, out: Sink) -> bool:
-    if state.running:
+@reader("pyg", markers=("Epoch", "Train:", "Val:", "Valid:", "Test:"), order=39)
+def read_pyg_split_lines(line: str, state: LogState, out: Sink) -> bool:
+    if _EPOCH.match(line):
         state.context["pyg_epochs"] = True
-        return False  # an epoch line: the generic reader reads it
-    if not state.context.get("pyg_epochs") or not _SPLITS_LINE.match(line):
+        return False  # generic reads the epoch line
+    if not _SPLIT_LINE.match(line) or "%|" in line:
+        return False  # not a split line, or a tqdm bar ("Test:  33%|███▎ | 1/3")
+    pairs = list(_PAIR.finditer(line))
+    if not pairs:
         return False
-    for pair in _PAIR.finditer(line):
-        out.add(pair.group(1), pair.group(2), "pyg", running=True)
+    running = True if state.context.get("pyg_epochs") else None
+    for pair in pairs:
+        out.add(pair.group(1), pair.group(2), "pyg", running=running)
     return True

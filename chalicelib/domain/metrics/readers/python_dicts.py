@@ -6,7 +6,8 @@ dict with an `epoch` or `step` key is a running value: the last one of each name
 Nested dicts name their values by key path (`{'Iris-setosa': {'f1': 1.0}}` ->
 `Iris-setosa/f1`); a dict of averages only (`{'macro': 0.95, 'micro': 0.94}`) printed under a
 title line (`Average F1 scores:`) is named by the title (`Average F1 scores macro`). Integer
-tensors (`tensor(1134649)`) are counts.
+tensors (`tensor(1134649)`) are counts. A dict with
+`learning_rate` is a training-step log (its `loss` is the training loss).
 
 Format source: huggingface/transformers Trainer.log (`self.log(logs)` -> `print(output)`
 through ProgressCallback.on_log) and pytorch-lightning 1.x trainer/connectors
@@ -28,6 +29,8 @@ _TOKEN = re.compile(
 )
 _LIGHTNING_HEAD = re.compile(r"\b(TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
 _LIGHTNING_SPLITS = {"TEST": "test", "VALIDATE": "val", "VALIDATION": "val", "VAL": "val"}
+# The Trainer's training-step logs carry the learning rate: their `loss` is the training loss.
+_TRAIN_KEYS = re.compile(r"""['"](?:learning_rate|grad_norm)['"]\s*+:""")
 _DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
 _RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
 _QUALIFIERS = frozenset({"macro", "micro", "weighted", "samples"})
@@ -52,6 +55,8 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         return False
     source = "lightning" if split else "python_dict"
     running = None if not _RUNNING_KEY.search(line) else True
+    if not split and _TRAIN_KEYS.search(line):
+        split = "train"
     title = state.context.get("title")
     title = title[1] if title and title[0] == state.line_no - 1 else None
     path: list[str] = []

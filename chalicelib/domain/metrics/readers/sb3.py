@@ -1,24 +1,19 @@
-"""Stable-Baselines3 (and Stable-Baselines 2) logger tables and evaluation prints.
-
-A `HumanOutputFormat` table sits between two dash lines, one `| key | value |` row per logged
-value; keys are grouped under their tag (`| rollout/ |  |`, then indented `|    ep_rew_mean |
-200 |`), so a row is named `rollout/ep_rew_mean`, `eval/mean_reward`, `train/value_loss`.
-Stable-Baselines 2 printed flat keys (`ep_rewmean`, `value_loss`). A table is dumped every
-`log_interval`: its values are running values (the last table stands). `time/*` (fps,
-iterations, time_elapsed, total_timesteps), `train/learning_rate`, `clip_range`, `n_updates`
-are settings or counters (`vocabulary.is_result_name`); `nan` is not a number.
-
-`EvalCallback` prints `Eval num_timesteps=10000, episode_reward=200.00 +/- 0.00` at each
-evaluation during training (running, the mean is the value); rl-baselines3-zoo's enjoy script
-prints `Mean reward: 200.00 +/- 0.00` (read by the generic reader) and its benchmark table is a
-markdown table (read by `tables`).
+"""Stable-Baselines3 logger tables (`| rollout/ | |`, `|    ep_rew_mean | -213 |`, between
+dash rules; keys named `<section><key>`: `rollout/ep_rew_mean`, `eval/mean_reward`,
+`train/value_loss`), Stable-Baselines 2's flat tables (`| ep_rewmean | nan |`), the
+EvalCallback line `Eval num_timesteps=10000, episode_reward=-200.00 +/- 0.00`, and
+rl-baselines3-zoo's benchmark table (`|algo|env_id|mean_reward|std_reward|...|`, rows named
+`<env_id>/<algo>/mean_reward`, rows via `tables`). Tables are printed every log interval, so
+their values are running ones (the last table stands); `time/` keys, learning rate, clip range
+and update counts are not results; `nan` is no value.
 
 Format source: DLR-RM/stable-baselines3 stable_baselines3/common/logger.py
-`HumanOutputFormat.write` (`value_str = f"{value:<8.3g}"`, `tag = key[: key.find("/") + 1]`,
-`key = f"{'':3}{key[len(tag):]}"`, `f"| {key}{key_space} | {value}{val_space} |"` between
-`"-" * (key_width + val_width + 7)`); stable_baselines3/common/callbacks.py `EvalCallback`
-(`f"Eval num_timesteps={self.num_timesteps}, episode_reward={mean_reward:.2f} +/-
-{std_reward:.2f}"`); hill-a/stable-baselines stable_baselines/logger.py (flat keys).
+`HumanOutputFormat.write` (keys grouped by the tag before "/", `f"| {key}{key_space} |
+{value}{val_space} |"` between `"-" * (key_width + val_width + 7)` rules, floats
+`f"{value:<8.3g}"`) and common/callbacks.py `EvalCallback` (`print(f"Eval
+num_timesteps={self.num_timesteps}, episode_reward={mean_reward:.2f} +/- {std_reward:.2f}")`);
+hill-a/stable-baselines logger (flat keys); DLR-RM/rl-baselines3-zoo rl_zoo3/benchmark.py
+(markdown table algo|env_id|mean_reward|std_reward|n_timesteps|eval_timesteps|eval_episodes).
 """
 
 from __future__ import annotations
@@ -26,49 +21,63 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.numbers import END, NUM, parse_number
 
-_DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
-_EVAL = re.compile(r"\bEval num_timesteps=\d++,\s*+(episode_reward)=(" + NUM + r")" + END)
+_RULE = re.compile(r"^\s*+-{10,}+\s*+$")
+_ROW = re.compile(r"^\s*+\|\s*+(\S[^|]{0,60}?)\s*+\|\s*+([^\s|]*+)\s*+\|\s*+$")
+_EVAL = re.compile(r"\bEval num_timesteps=\d++, episode_reward=(" + NUM + r")" + END)
+_SKIPPED_SECTIONS = ("time/",)
 
 
-def _open(state: LogState) -> bool:
+def _in_table(state: LogState) -> bool:
     return bool(state.context.get("sb3_table"))
 
 
-@reader("sb3", markers=("|", "-" * 10, "Eval num_timesteps="), order=15, open=_open)
+@reader("sb3", markers=("-" * 10, "Eval num_timesteps="), order=17, open=_in_table)
 def read_sb3(line: str, state: LogState, out: Sink) -> bool:
-    if _DASHES.match(line):
-        state.context["sb3_table"] = True
-        state.context["sb3_tag"] = ""
-        return False  # other readers close their blocks on dash lines too
     if "Eval num_timesteps=" in line:
-        match = _EVAL.search(line)
-        if match:
-            out.add(match.group(1), match.group(2), "sb3", running=True)
-        return match is not None
-    cells = _row(line)
-    if cells is None:
-        state.context["sb3_table"] = False
-        return False
-    key_cell, value = cells
-    key = key_cell.strip()
-    if key.endswith("/") and not value:
-        state.context["sb3_table"] = True  # a tag row is enough to know the table
-        state.context["sb3_tag"] = key
+        evaluation = _EVAL.search(line)
+        if evaluation:
+            out.add("episode_reward", evaluation.group(1), "sb3", split="val", running=True)
+            return True
+    if _RULE.match(line):
+        state.context["sb3_table"] = True
+        state.context["sb3_section"] = ""
         return True
     if not state.context.get("sb3_table"):
         return False
-    tag = state.context.get("sb3_tag", "") if key_cell.startswith("  ") else ""
-    if value:
-        out.add(tag + key, value, "sb3", running=True)
+    row = _ROW.match(line)
+    if not row:
+        state.context["sb3_table"] = False
+        return False
+    key, value = row.groups()
+    if key.endswith("/") and not value:
+        state.context["sb3_section"] = key
+        return True
+    section = state.context.get("sb3_section", "")
+    if section in _SKIPPED_SECTIONS or parse_number(value) is None:
+        return True
+    out.add(f"{section}{key}", value, "sb3", running=True)
     return True
 
 
-def _row(line: str) -> tuple[str, str] | None:
-    """The (key cell as printed, value) of a `| key | value |` row, or None."""
-    stripped = line.strip()
-    if not (stripped.startswith("|") and stripped.endswith("|")) or stripped.count("|") != 3:
-        return None
-    _, key, value, _ = stripped.split("|")
-    return key[1:] if key.startswith(" ") else key, value.strip()
+def zoo_header(lowered: list[str], state: LogState) -> bool:
+    """rl_zoo3's benchmark table header (read by `tables`)."""
+    if "env_id" not in lowered or "mean_reward" not in lowered:
+        return False
+    state.context["md_mode"] = "sb3_zoo"
+    state.context["zoo_cols"] = (
+        lowered.index("env_id"),
+        lowered.index("mean_reward"),
+        lowered.index("algo") if "algo" in lowered else None,
+    )
+    return True
+
+
+def zoo_row(cells: list[str], state: LogState, out: Sink) -> None:
+    env_col, reward_col, algo_col = state.context["zoo_cols"]
+    if len(cells) <= max(env_col, reward_col) or parse_number(cells[reward_col]) is None:
+        return
+    algo = cells[algo_col] if algo_col is not None and algo_col < len(cells) else ""
+    parts = [cells[env_col], algo, "mean_reward"]
+    out.add("/".join(p for p in parts if p), cells[reward_col], "sb3", running=False)

@@ -1,83 +1,70 @@
-"""scikit-learn `classification_report` text tables (and the copies of its layout in seqeval,
-imbalanced-learn and user code): a header line of column names ending in `support`, one row
-per class (`<class>/precision`, `<class>/recall`, `<class>/f1-score`), then the summary rows
-`accuracy` (a single value under f1-score), `macro avg/...`, `weighted avg/...`, `micro avg/...`
-and `samples avg/...`. The old single summary row `avg / total` is the support-weighted average
-(renamed `weighted avg` in 0.20): it is read as `weighted avg/...`, its line kept as evidence.
-The support column is a count, never a metric. Class names may contain spaces (`class 0`).
+"""scikit-learn `classification_report`: the `precision recall f1-score support` header, then
+one row per class, the `accuracy` row (f1-score column and support only) and the average rows
+`macro avg`, `weighted avg`, `micro avg`, `samples avg` (before 0.20 a single support-weighted
+`avg / total` row, named `weighted avg` here since that is what it is). Average rows are named
+`<row>/<column>` (`macro avg/f1-score`), so the averaging is a qualifier of the metric. Per-class
+rows are read but give no values: a class's precision is not the model's, and a claim that
+names no class must not be confirmed by one. The support column is a count.
 
 Format source: scikit-learn sklearn/metrics/_classification.py `classification_report`
-(>= 0.20: `headers = ["precision", "recall", "f1-score", "support"]`,
-`row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\\n"`, the `accuracy` row through
-`row_fmt_accuracy` with two blank cells, `line_heading = average + " avg"`; < 0.20:
-`last_line_heading = 'avg / total'`, `fmt = '%% %ds' % width + '  ' + ' '.join(['% 9s' ...])`);
-chakki-works/seqeval seqeval/metrics/sequence_labeling.py `classification_report` (same
-layout, `micro avg`); imbalanced-learn `classification_report_imbalanced` (`pre rec spe f1 geo
-iba sup`).
+(`headers = ["precision", "recall", "f1-score", "support"]`, `head_fmt = "{:>{width}s} " + "
+{:>9}" * len(headers)`, `row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\\n"`, the
+accuracy row `row_fmt_accuracy`, average rows `"macro avg"`, `"weighted avg"`, `"micro avg"`,
+`"samples avg"`; before 0.20 `last_line_heading = "avg / total"`).
 """
 
 from __future__ import annotations
 
+import re
+
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import parse_number
+from chalicelib.domain.metrics.numbers import NUM
 
-_SUPPORT = frozenset({"support", "sup"})
-_PRECISION = frozenset({"precision", "pre", "prec"})
-_MAX_COLUMNS = 12
-_OLD_SUMMARY = "avg / total"
-
-
-def _columns(tokens: list[str]) -> list[str] | None:
-    """The column names of a report header (`precision recall f1-score support`), or None."""
-    if not tokens or tokens[-1].lower() not in _SUPPORT or len(tokens) > _MAX_COLUMNS + 4:
-        return None
-    lowered = [t.lower() for t in tokens]
-    start = next((i for i, t in enumerate(lowered) if t in _PRECISION), None)
-    if start is None:
-        return None
-    columns = tokens[start:]
-    if len(columns) < 3 or any(parse_number(c) is not None for c in columns):
-        return None
-    return columns
+_HEAD = re.compile(r"^\s*+precision\s++recall\s++f1-score\s++support\s*+$")
+_ROW = re.compile(
+    r"^\s*+(\S.{0,60}?)\s++(" + NUM + r")\s++(" + NUM + r")\s++(" + NUM + r")\s++(\d++)\s*+$"
+)
+_ACCURACY = re.compile(r"^\s*+accuracy\s++(" + NUM + r")\s++\d++\s*+$")
+_AVERAGES = {
+    "macro avg": "macro avg",
+    "weighted avg": "weighted avg",
+    "micro avg": "micro avg",
+    "samples avg": "samples avg",
+    "avg / total": "weighted avg",
+}
+_COLUMNS = ("precision", "recall", "f1-score")
 
 
-def _open(state: LogState) -> bool:
-    return state.context.get("sk_columns") is not None
+def _in_report(state: LogState) -> bool:
+    return bool(state.context.get("sklearn_report"))
 
 
-@reader("sklearn", markers=("sup",), order=18, open=_open)
+@reader("sklearn", markers=("f1-score",), order=16, open=_in_report)
 def read_classification_report(line: str, state: LogState, out: Sink) -> bool:
-    tokens = line.split()
-    columns = _columns(tokens) if "sup" in line else None
-    if columns is not None:
-        state.context["sk_columns"] = columns
+    if "f1-score" in line and _HEAD.match(line):
+        state.context["sklearn_report"] = True
+        state.context["sklearn_blank"] = 0
         return True
-    columns = state.context.get("sk_columns")
-    if columns is None:
+    if not state.context.get("sklearn_report"):
         return False
-    if not tokens:
-        return False  # blank lines separate the class rows from the summary rows
-    width = len(columns)
-    values = _trailing_numbers(tokens, width)
-    if values == width and len(tokens) > width:
-        label = " ".join(tokens[:-width])
-        if label.lower() == _OLD_SUMMARY:
-            label = "weighted avg"
-        for column, cell in zip(columns[:-1], tokens[-width:-1], strict=True):
-            out.add(f"{label}/{column}", cell, "sklearn")
+    if not line.strip():
+        # one blank line separates the class rows from the averages; two end the report
+        state.context["sklearn_blank"] = state.context.get("sklearn_blank", 0) + 1
+        if state.context["sklearn_blank"] > 1:
+            state.context["sklearn_report"] = False
         return True
-    if values == 2 and len(tokens) == 3 and tokens[0].lower() == "accuracy":
-        out.add(tokens[0], tokens[1], "sklearn")
+    state.context["sklearn_blank"] = 0
+    accuracy = _ACCURACY.match(line)
+    if accuracy:
+        out.add("accuracy", accuracy.group(1), "sklearn", running=False)
         return True
-    state.context["sk_columns"] = None  # the report has ended
-    return False
-
-
-def _trailing_numbers(tokens: list[str], most: int) -> int:
-    """How many of the last `most` tokens are numbers, counted from the end."""
-    count = 0
-    for token in reversed(tokens[-most:]):
-        if parse_number(token) is None:
-            break
-        count += 1
-    return count
+    row = _ROW.match(line)
+    if not row:
+        state.context["sklearn_report"] = False
+        return False
+    label = " ".join(row.group(1).split())
+    average = _AVERAGES.get(label)
+    if average:
+        for column, number in zip(_COLUMNS, row.groups()[1:4], strict=True):
+            out.add(f"{average}/{column}", number, "sklearn", running=False)
+    return True

@@ -1,16 +1,10 @@
 """Tables: markdown tables (lm-evaluation-harness and lighteval results with `Metric` and
-`Value` columns, whose rows are named `task/metric`, rows with an empty task cell belonging
-to the task above; detectron2's one-row COCO tables `| AP | AP50 | ... |`) and box-drawing
+`Value` columns and summaries with one column per benchmark, read by `lm_eval`; OpenCompass
+`| dataset | version | metric | mode | <model> |` summaries, read by `opencompass`; ESPnet's
+`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|`, read by `espnet`;
+detectron2's one-row COCO tables `| AP | AP50 | ... |`) and box-drawing
 tables (PyTorch Lightning `┃ Test metric ┃ DataLoader 0 ┃`, rich tables, sacrebleu's
 multi-system table, whose rows are named `system/metric`).
-
-Other markdown tables of results (README and benchmark tables: rl-baselines3-zoo
-`|algo|env_id|mean_reward|std_reward|...`, OGB `| Model | Final Test Accuracy (%) | ...`,
-leaderboard copies) have one row per model, dataset or environment: when no family reader took
-the row, each result column gives `<row label>/<column>`, the row label being the text cells
-before the first value (`a2c/CartPole-v1/mean_reward`). `49.97 ± 0.05` is read as 49.97;
-index (`No.`, `#`), standard-deviation and count columns are not metrics; a two-column
-`| Type | Score |` table names each row by its label alone.
 
 Format source: EleutherAI/lm-evaluation-harness lm_eval/utils.py `make_table` (pytablewriter
 MarkdownTableWriter, headers "Tasks", "Version", "Filter", "n-shot", "Metric", "", "Value",
@@ -24,21 +18,36 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import parse_number
+from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
-from chalicelib.domain.metrics.readers.lightning import add_row
+from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
+from chalicelib.domain.metrics.readers.lightning import lightning_row
+from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
+from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
+from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
+from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
 from chalicelib.domain.metrics.vocabulary import _KNOWN_BASES, is_result_name, metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
-_TASK_INDENT = re.compile(r"^[\s\-]++")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
-# "49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%": the value of a result cell.
+# Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%").
 _CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
 _INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
 _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
 _RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})
+# sacrebleu's multi-system cells: "26.6", "26.6 (26.6 ± 0.6)", "20.8 (μ = 20.8 ± 0.6)",
+# "20.8 (20.8 ± 0.6) (p = 0.0010)*": the score is the first number.
+_SCORE_CELL = re.compile(
+    r"^(" + NUM + r")(?:\s++\((?:μ\s*+=\s*+)?+" + NUM + r"\s*+±\s*+" + NUM + r"\))?+"
+    r"(?:\s++\(p\s*+=\s*+" + NUM + r"\)\*?+)?+$"
+)
+
+
+def _score(cell: str) -> str | None:
+    match = _SCORE_CELL.match(cell) if cell else None
+    return match.group(1) if match else None
 
 
 def _markdown_open(state: LogState) -> bool:
@@ -59,7 +68,15 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         _header(cells, state)
         return True
     if mode == "lm_eval":
-        _lm_eval_row(cells, state, out)
+        lm_eval_row(cells, state, out)
+    elif mode == "opencompass":
+        opencompass_row(cells, state, out)
+    elif mode == "espnet":
+        espnet_row(cells, state, out)
+    elif mode == "sb3_zoo":
+        zoo_row(cells, state, out)
+    elif mode == "type_score":
+        type_score_row(cells, state, out)
     elif mode == "coco":
         names = state.context["md_names"]
         if len(cells) == len(names):
@@ -69,37 +86,28 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
                     out.add(coco_name(name, state), cell, "coco", running=False)
         state.context["md_mode"] = "other"  # detectron2 prints exactly one row
     else:
-        return False  # rows of other tables: left to the family readers and generic
+        # rows of other tables: summaries with one column per benchmark, else left to the
+        # family readers and generic
+        return mode == "other" and benchmark_row(state.context.get("md_header", []), cells, out)
     return True
 
 
 def _header(cells: list[str], state: LogState) -> None:
     lowered = [c.lower() for c in cells]
-    if "metric" in lowered and "value" in lowered:
-        state.context["md_mode"] = "lm_eval"
-        state.context["md_cols"] = (lowered.index("metric"), lowered.index("value"))
-        state.context["md_task"] = ""
-    elif cells and all(c in TABLE_NAMES for c in cells):
+    if (
+        lm_eval_header(lowered, state)
+        or opencompass_header(lowered, cells, state)
+        or espnet_header(lowered, state)
+        or zoo_header(lowered, state)
+        or type_score_header(lowered, state)
+    ):
+        return
+    if cells and all(c in TABLE_NAMES for c in cells):
         state.context["md_mode"] = "coco"
         state.context["md_names"] = cells
     else:
         state.context["md_mode"] = "other"
         state.context["md_header"] = cells
-
-
-def _lm_eval_row(cells: list[str], state: LogState, out: Sink) -> None:
-    metric_col, value_col = state.context["md_cols"]
-    if len(cells) <= max(metric_col, value_col):
-        return
-    task = _TASK_INDENT.sub("", cells[0]) if cells else ""
-    if task:
-        state.context["md_task"] = task
-    metric = cells[metric_col]
-    if not metric or parse_number(cells[value_col]) is None:
-        return
-    task = state.context.get("md_task", "")
-    name = f"{task}/{metric}" if task else metric
-    out.add(name, cells[value_col], "lm_eval", running=False)
 
 
 def _box_open(state: LogState) -> bool:
@@ -116,25 +124,24 @@ def read_box_table(line: str, state: LogState, out: Sink) -> bool:
     cells = cells[1:-1] if len(cells) > 2 else cells
     if not cells or all(not c for c in cells):
         return True
-    numeric = [parse_number(c) is not None for c in cells]
+    scores = [_score(c) for c in cells]
+    numeric = [score is not None for score in scores]
     if not any(numeric[1:]):
         state.context["box_header"] = cells
         return True
     header = state.context.get("box_header")
-    if header is not None and header[0].lower().endswith(" metric"):
+    systems = header is not None and header[0].lower() == "system"  # sacrebleu, any width
+    if header is None or "metric" in header[0].lower() or (len(cells) == 2 and not systems):
         if not numeric[0]:
-            add_row(header, cells, out)  # a Lightning result table
-        return True
-    if header is None or "metric" in header[0].lower() or len(cells) == 2:
-        if not numeric[0] and numeric[1]:
-            out.add(cells[0], cells[1], "lightning", running=False)
+            lightning_row(cells[0], scores[1:], header, out)
         return True
     # A table with one row per system and one column per metric (sacrebleu multi-system).
-    for column, cell in enumerate(cells[1:], start=1):
-        if column < len(header) and numeric[column]:
+    for column in range(1, len(cells)):
+        score = scores[column]
+        if column < len(header) and score is not None:
             metric = header[column]
             source = "bleu" if metric.lower().startswith(_BLEU_NAMES) else "tables"
-            out.add(f"{cells[0]}/{metric}", cell, source, running=False)
+            out.add(f"{cells[0]}/{metric}", score, source, running=False)
     return True
 
 

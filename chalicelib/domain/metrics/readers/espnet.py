@@ -1,0 +1,141 @@
+"""ESPnet results and SCTK sclite summaries: ESPnet2 `RESULTS.md` tables (`### WER`, then
+`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|` rows `|<decode dir>/<set>|...|`, rows via
+`tables`), ESPnet1 `grep -e Avg -e SPKR` hits (`<path>/result.txt:| Sum/Avg | 1272 43897 |
+90.3 ... 11.3 70.5 |`) and sclite's own `result.txt` table. Err is the error rate of the
+section (WER, CER or TER; named `<set>/WER Err`, or `<set>/Err` when the log does not say
+which; sclite rows keep their label: `eval1/Sum/Avg Err`), S.Err the sentence error rate
+(`<set>/S.Err`); the set comes from the row or the scored
+file's decode directory (`decode_eval1_beam20_...` -> `eval1`). Snt/Wrd and the Corr/Sub/Del/Ins
+columns are counts and error components, speaker rows and the Sum (counts), Mean, S.D. and
+Median rows are not the result: only Sum/Avg is.
+
+Format source: espnet/espnet egs2/TEMPLATE/asr1/scripts/utils/show_asr_result.sh (`echo "###
+${type^^}"`, `echo "|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|"`, rows from `grep -H -e Avg
+"${dir}/score_${type}/result.txt" | sed ... | tr "|" " " | tr -s " " "|"`); ESPnet1 egs/*/asr1
+RESULTS (`grep -e Avg -e SPKR -m 2 .../decode_*/result.txt`); usnistgov/SCTK src/sclite
+(`SYSTEM SUMMARY PERCENTAGES by SPEAKER`, `| SPKR | # Snt # Wrd | Corr Sub Del Ins Err S.Err |`,
+`| Sum/Avg|`, `| Mean |`, `| S.D. |`, `| Median |`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import NUM, parse_number
+
+_SECTION = re.compile(r"^\s*+#{2,}+\s*+(WER|CER|TER)\s*+$")
+_RESULT_FILE = re.compile(r"/result(?:\.\w++)?\.txt")
+# | <label> | <snt> <wrd> | <corr> <sub> <del> <ins> <err> <s.err> | [<nce> |]
+_SCLITE_ROW = re.compile(
+    r"\|\s*+([^|\n]*?)\s*+\|\s*+(" + NUM + r")\s++(" + NUM + r")\s*+\|"
+    r"((?:\s*+" + NUM + r"){6})\s*+\|"
+)
+_SET_WORDS = frozenset(
+    {"clean", "other", "dev", "test", "eval", "train", "real", "simu", "isolated", "nodev"}
+    | {"nodup", "sp", "hires", "1ch", "2ch", "6ch", "set", "all", "sub", "si", "sd", "ihm"}
+    | {"sdm", "mdm", "far", "near", "clean100", "other500"}
+)
+
+
+def decode_set(directory: str) -> str:
+    """The evaluation set of an ESPnet decode directory: ESPnet2's `<tag>/<set>` is the set;
+    ESPnet1's `decode_<set>_<model and config>` keeps the words of the set
+    (`decode_train_dev_beam20_emodel.acc.best_p0.0` -> `train_dev`)."""
+    parts = [p for p in directory.split("/") if p]
+    if parts and parts[-1].startswith("score"):
+        parts = parts[:-1]  # ESPnet2's <tag>/<set>/score_wer
+    if not parts:
+        return ""
+    last = parts[-1]
+    if not last.startswith("decode"):
+        return last if parts[:-1] and parts[-2].startswith("decode") else ""
+    tokens = last.removeprefix("decode").lstrip("_-.").split("_")
+    kept: list[str] = []
+    for token in tokens:
+        if kept and token.lower() not in _SET_WORDS and not token.isdigit():
+            break
+        if "." in token:
+            break
+        kept.append(token)
+    return "_".join(kept)
+
+
+def _result_dir(line: str) -> str | None:
+    """The directory of a sclite `result.txt` named on the line (a grep hit's path or the
+    grep command's argument)."""
+    match = _RESULT_FILE.search(line)
+    if not match:
+        return None
+    start = max(line.rfind(c, 0, match.start()) for c in " \t:") + 1
+    return line[start : match.start()]
+
+
+def _section_of(path: str, state: LogState) -> str | None:
+    match = re.search(r"score_(wer|cer|ter)\b", path)
+    if match:
+        return match.group(1).upper()
+    return state.context.get("espnet_section")
+
+
+def _add(where: str, section: str | None, err: str, serr: str, out: Sink, row: str = "") -> None:
+    """`<set>/WER Err` and `<set>/S.Err` (sclite's row label before the column when the log
+    prints it: `eval1/Sum/Avg Err`)."""
+    prefix = "".join(f"{p}/" if p == where else f"{p} " for p in (where, row) if p)
+    out.add(f"{prefix}{section} Err" if section else f"{prefix}Err", err, "espnet", running=False)
+    out.add(f"{prefix}S.Err", serr, "espnet", running=False)
+
+
+def espnet_header(lowered: list[str], state: LogState) -> bool:
+    """`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|` (read by `tables`); ST/MT results
+    `|dataset|bleu_score|verbose_score|` are named `<set>/BLEU`."""
+    if lowered[:2] == ["dataset", "bleu_score"]:
+        state.context["md_mode"] = "espnet"
+        state.context["espnet_cols"] = None
+        return True
+    if not {"snt", "wrd", "err", "s.err"} <= set(lowered):
+        return False
+    state.context["md_mode"] = "espnet"
+    state.context["espnet_cols"] = (lowered.index("err"), lowered.index("s.err"))
+    return True
+
+
+def espnet_row(cells: list[str], state: LogState, out: Sink) -> None:
+    if state.context.get("espnet_cols") is None:  # |dataset|bleu_score|verbose_score|
+        if len(cells) >= 2 and parse_number(cells[1]) is not None:
+            where = decode_set(cells[0])
+            out.add(f"{where}/BLEU" if where else "BLEU", cells[1], "espnet", running=False)
+        return
+    err_col, serr_col = state.context["espnet_cols"]
+    if len(cells) <= max(err_col, serr_col) or not cells[0]:
+        return
+    err, serr = cells[err_col], cells[serr_col]
+    if parse_number(err) is None or parse_number(serr) is None:
+        return
+    _add(decode_set(cells[0]), _section_of(cells[0], state), err, serr, out)
+
+
+@reader("espnet", markers=("WER", "CER", "TER", "result", "|"), order=19)
+def read_espnet(line: str, state: LogState, out: Sink) -> bool:
+    heading = _SECTION.match(line) if "#" in line else None
+    if heading:
+        state.context["espnet_section"] = heading.group(1)
+        return True
+    path = _result_dir(line) if "/result" in line else None
+    if path is not None:
+        state.context["espnet_result"] = path
+    if "|" not in line:
+        return False
+    row = _SCLITE_ROW.search(line)
+    if not row:
+        return path is not None and "SPKR" in line
+    label = row.group(1)
+    if label == "Sum/Avg":
+        directory = path if path is not None else state.context.get("espnet_result", "")
+        values = row.group(4).split()
+        where, section = decode_set(directory), _section_of(directory, state)
+        last = [p for p in directory.split("/") if p and not p.startswith("score")][-1:]
+        if where and last and last[0].startswith("decode_"):
+            where = f"decode_{where}"  # ESPnet1's decode_<set>_<config>: the set, as a decode
+        _add(where, section, values[4], values[5], out, row=label)
+    return True  # speaker, Sum (counts), Mean, S.D. and Median rows: not the result

@@ -1,0 +1,123 @@
+"""icefall (k2) decoding results: the logged `[test-clean-greedy_search] %WER 2.25% [1183 / 52576,
+... ]` lines named `<set-method>/%WER` (`test-clean-greedy_search/%WER`), the `For test-clean,
+WER of different settings are:` blocks whose `<setting>\\t<value>[\\tbest for <set>]` lines are
+named `<set>/<setting>/WER` (CER blocks likewise; `WER/CER` blocks give both; a setting name
+too long for a metric name is dropped from it), and the errs file's `%WER = 3.26`. The
+`params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config. The
+bracket holds counts, never values; setting names carry hyper-parameters (`beam_4`,
+`lm_scale_0.8`), never values.
+
+Format source: k2-fsa/icefall icefall/utils.py `write_error_stats` (`logging.info(f"[{
+test_set_name}] %WER {tot_errs / ref_len:.2%} [{tot_errs} / {ref_len}, {ins_errs} ins,
+{del_errs} del, {sub_errs} sub ]")`, `print(f"%WER = {tot_err_rate}", file=f)`,
+`Errors: {ins} insertions, ...`); egs/*/ASR/*/decode.py `save_results` (`s = "\\nFor {}, WER
+of different settings are:\\n".format(test_set_name)`, `s += "{}\\t{}{}\\n".format(key, val,
+note)` with `note = "\\tbest for {}"` on the first line only; aishell and libriheavy use CER,
+`"{} CER\\t{}{}\\n"` and `WER/CER` with `"{}\\t{}\\t{}{}\\n"`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+
+_LOGGED = re.compile(
+    r"\[([^\[\]\s]++)\]\s++%(WER|CER)\s++(" + NUM + r")%?+\s++\[\s*+\d++\s*+/\s*+\d++"
+)
+_ERRS_FILE = re.compile(r"^\s*+%(WER|CER)\s*+=\s*+(" + NUM + r")" + END)
+_BLOCK = re.compile(r"\bFor ([^\s,]++), (WER|CER|WER/CER) of different settings are:")
+_SETTING = re.compile(
+    r"^[\s$>#]*+(\S++)(?:\s++(?:WER|CER))?+\s++(" + NUM + r")(?:\s++(" + NUM + r"))?+"
+    r"(?:\s++best for \S++)?+\s*+$"
+)
+
+
+def _in_params(state: LogState) -> bool:
+    return bool(state.context.get("icefall_params"))
+
+
+@reader("icefall", markers=("PosixPath(", "'env_info'"), order=7, open=_in_params)
+def read_params_dump(line: str, state: LogState, out: Sink) -> bool:
+    """The `params` dict icefall logs when training or decoding starts (`{'exp_dir':
+    PosixPath('...'), 'epoch': 25, 'beam_size': 4, ..., 'env_info': {...}}`), printed on one
+    line or wrapped over several: configuration, consumed until its braces close."""
+    depth = state.context.get("icefall_params", 0)
+    if not depth and "PosixPath(" not in line and "'env_info'" not in line:
+        return False
+    if depth and "':" not in line and "PosixPath(" not in line:
+        state.context["icefall_params"] = 0  # a cut-off dump: this line is something else
+        return False
+    state.context["icefall_params"] = max(depth + line.count("{") - line.count("}"), 0)
+    return True
+
+
+_TRAIN_BATCH = re.compile(r"\bEpoch \d++, batch \d++, loss\[")
+_VALIDATION = re.compile(r"\bEpoch \d++, validation: (.*)$")
+_PAIR = re.compile(r"(?:^|[\s,])([A-Za-z_]\w*+)=(" + NUM + r")" + END)
+
+
+@reader("icefall", markers=(", batch ", ", validation: "), order=23)
+def read_icefall_training(line: str, state: LogState, out: Sink) -> bool:
+    """train.py's `Epoch 3, batch 500, loss[loss=0.18, ...], tot_loss[...], batch size: 500,
+    lr: 1.2e-02` (per-batch running values: none is a result) and `Epoch 3, validation:
+    loss=0.1877, simple_loss=0.2296, ...` (the epoch's validation losses, named `validation
+    loss`; running: the last epoch's stand)."""
+    if _TRAIN_BATCH.search(line):
+        return True
+    validation = _VALIDATION.search(line)
+    if not validation:
+        return False
+    for pair in _PAIR.finditer(validation.group(1)):
+        out.add(f"validation {pair.group(1)}", pair.group(2), "icefall", running=True)
+    return True
+
+
+def _in_block(state: LogState) -> bool:
+    return state.context.get("icefall_block") is not None
+
+
+@reader(
+    "icefall",
+    markers=("] %WER", "] %CER", "of different settings", "%WER =", "%CER =", "Errors: "),
+    order=22,
+    open=_in_block,
+)
+def read_icefall(line: str, state: LogState, out: Sink) -> bool:
+    block = state.context.get("icefall_block")
+    if "of different settings" in line:
+        head = _BLOCK.search(line)
+        if head:
+            state.context["icefall_block"] = (head.group(1), head.group(2).split("/"))
+            return True
+    if block is not None:
+        setting = _SETTING.match(line) if line.strip() else None
+        if setting:
+            _setting(block, setting, out)
+            return True
+        state.context["icefall_block"] = None  # a blank or other line ends the block
+    found = False
+    if "%" in line:
+        for match in _LOGGED.finditer(line):
+            where, metric, number = match.groups()
+            out.add(f"{where}/%{metric}", number, "icefall", running=False)
+            found = True
+        errs = _ERRS_FILE.match(line) if not found else None
+        if errs:
+            out.add(f"%{errs.group(1)}", errs.group(2), "icefall", running=False)
+            found = True
+    # "Errors: 163 insertions, 128 deletions, 1424 substitutions, over 52576 reference words"
+    return found or line.lstrip().startswith("Errors: ")
+
+
+def _setting(block: tuple[str, list[str]], setting: re.Match[str], out: Sink) -> None:
+    where, metrics = block
+    key = setting.group(1)
+    for metric, number in zip(metrics, (setting.group(2), setting.group(3)), strict=False):
+        if number is None:
+            continue
+        name = f"{where}/{key}/{metric}"
+        if len(name) > MAX_NAME_CHARS:
+            name = f"{where}/{metric}"
+        out.add(name, number, "icefall", running=False)

@@ -1,0 +1,114 @@
+"""Kaldi scoring: compute-wer's `%WER 4.32 [ 2275 / 52576, 180 ins, 265 del, 1830 sub ]` and
+`%SER 80.00 [ 8 / 10 ]` (the bracket holds counts, never values), and the `utils/best_wer.sh`
+lines that append the scored file, `... exp/tri4b/decode_fglarge_test_clean/wer_17_0.5`: the
+value is named by the decode directory's test set (`fglarge_test_clean/%WER`; the LM or
+config words beside the set stay in the name, so dev and test, clean and other stay apart),
+and a `cer_*` file's line is a character error rate (`%CER`; compute-wer prints `%WER` for
+it). `local/chain/compare_wer.sh` tables (`# System tdnn_1a ...`, `# WER on dev(fglarge)
+3.29 ...`) name each value `<set>/<lm>/<system>/WER`; their `Final train prob` rows and the
+`gmm_dir_info`/`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are
+diagnostics, not results.
+
+Format source: kaldi-asr/kaldi src/bin/compute-wer.cc (`std::cout << "%WER " << std::fixed <<
+std::setprecision(2) << percent_wer << " [ " << word_errs << " / " << num_words << ", " <<
+num_ins << " ins, " << num_del << " del, " << num_sub << " sub ]" << (num_absent_sents != 0 ?
+" [PARTIAL]" : "")`, then `"%SER " << percent_ser << " [ " << sent_errs << " / " << num_sent
+<< " ]"`, `"Scored " << num_sent << " sentences, " ...`); egs/wsj/s5/utils/best_wer.sh (the
+best `%WER` line, then the file it came from); egs/*/s5/local/chain/compare_wer.sh
+(`echo -n "# WER on $set($lm)"` / `printf "% 10s" $wer` per system); steps/info/gmm_dir_info.pl.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import NUM
+
+_SCORE = re.compile(
+    r"(?<![\w%])%(WER|CER|SER|TER)\s*+(" + NUM + r")%?+\s++\[\s*+\d++\s*+/\s*+\d++"
+    r"(?:,\s*+\d++\s++ins,\s*+\d++\s++del,\s*+\d++\s++sub)?+\s*+\]"
+    r"(?:\s*+\[PARTIAL\])?+(?:\s++(\S++))?+"
+)
+# sclite scoring through best_wer.sh: "%WER 15.1 | 1831 21395 | 86.7 9.4 3.9 1.8 15.1 50.7 |
+# exp/tri4/decode_eval2000_sw1_tg/score_14_0.0/eval2000.ctm.swbd.filt.sys"
+_SCLITE = re.compile(
+    r"(?<![\w%])%(WER|CER)\s*+(" + NUM + r")\s++\|[^|\n]*+\|[^|\n]*+\|(?:[^|\n]*+\|)?+\s*+(\S++)"
+)
+# `grep WER exp/*/decode*/wer_*` without best_wer.sh: "exp/.../wer_15:%WER 10.43 [ ... ]"
+_GREP_PATH = re.compile(r"([^\s:]++):%(?:WER|CER)\s")
+_DECODE_DIR = re.compile(r"^decode[_.\-]?+")
+_SET_NOISE = re.compile(r"^\d*+$")
+_SYSTEM = re.compile(r"^[#\s]*+System\s++(\S.*+)$")
+_COMPARE = re.compile(
+    r"^[#\s]*+(WER|CER)\s++(?:on\s++)?+([\w\-.]++)\s*+(?:\(([\w\-.]++)\))?+\s++("
+    + NUM
+    + r"(?:\s++"
+    + NUM
+    + r")*+)\s*+$"
+)
+_DIR_INFO = re.compile(r"^\s*+exp/[^\s:]*+:\s++(?:nj=|num-iters=|iters=|num-jobs=)")
+
+
+def decode_set(path: str) -> str:
+    """The test set (with the LM or config words beside it) of a scored file's decode
+    directory: `exp/tri4b/decode_fglarge_dev_clean/wer_14_0.5` -> `fglarge_dev_clean`;
+    "" when the directory names none (`exp/mono/decode/wer_10`, `decode.si`, `decode4`)."""
+    parts = path.split("/")
+    for part in reversed(parts[:-1]):
+        if part.startswith("decode"):
+            rest = _DECODE_DIR.sub("", part).split(".", 1)[0]
+            return "" if _SET_NOISE.match(rest) else rest
+    return ""
+
+
+def _name(metric: str, path: str | None) -> str:
+    if path and path.rsplit("/", 1)[-1].startswith("cer"):
+        metric = "CER"  # compute-wer scores characters in cer_* files but prints %WER
+    where = decode_set(path) if path and "/" in path else ""
+    return f"{where}/%{metric}" if where else f"%{metric}"
+
+
+@reader("kaldi", markers=("%WER", "%CER", "%SER", "%TER"), order=23)
+def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
+    found = False
+    grep = _GREP_PATH.search(line) if ":%" in line else None
+    for match in _SCORE.finditer(line):
+        metric, number, path = match.groups()
+        if not path and grep:
+            path = grep.group(1)
+        out.add(_name(metric, path), number, "kaldi", running=False)
+        found = True
+    if not found and "|" in line:
+        for match in _SCLITE.finditer(line):
+            metric, number, path = match.groups()
+            out.add(_name(metric, path), number, "kaldi", running=False)
+            found = True
+    return found
+
+
+def _in_compare(state: LogState) -> bool:
+    return state.context.get("kaldi_systems") is not None
+
+
+@reader("kaldi", markers=("System", "exp/"), order=24, open=_in_compare)
+def read_compare_wer(line: str, state: LogState, out: Sink) -> bool:
+    if "exp/" in line and _DIR_INFO.match(line):
+        return True
+    system = _SYSTEM.match(line) if "System" in line else None
+    if system:
+        state.context["kaldi_systems"] = system.group(1).split()
+        return True
+    systems = state.context.get("kaldi_systems")
+    if systems is None:
+        return False
+    if not line.lstrip().startswith("#"):
+        state.context["kaldi_systems"] = None
+        return False
+    row = _COMPARE.match(line)
+    if row:
+        metric, where, lm, values = row.groups()
+        for system_name, value in zip(systems, values.split(), strict=False):
+            parts = [where, lm, system_name, metric]
+            out.add("/".join(p for p in parts if p), value, "kaldi", running=False)
+    return True  # "# Final train prob", "# Num-params": diagnostics of the systems

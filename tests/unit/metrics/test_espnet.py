@@ -1,0 +1,74 @@
+# ruff: noqa: E501
+# The log excerpts below are as long as the tools print them.
+"""ESPnet results, built from egs2/TEMPLATE/asr1/scripts/utils/show_asr_result.sh ("### WER",
+"|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|" and `grep -H -e Avg .../result.txt` rows) and
+SCTK sclite's result.txt (`| SPKR | # Snt # Wrd | Corr Sub Del Ins Err S.Err |`, `| Sum/Avg|`)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+
+RESULTS_MD = """\
+### WER
+
+|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|
+|---|---|---|---|---|---|---|---|---|
+|decode_asr_lm_lm_train_lm_en_bpe5000_valid.loss.ave_asr_model_valid.acc.ave/dev_clean|2703|54402|98.0|1.8|0.2|0.2|2.2|28.7|
+|decode_asr_lm_lm_train_lm_en_bpe5000_valid.loss.ave_asr_model_valid.acc.ave/test_clean|2620|52576|97.8|2.0|0.2|0.3|2.5|29.8|
+
+### CER
+
+|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|
+|---|---|---|---|---|---|---|---|---|
+|decode_asr_lm_lm_train_lm_en_bpe5000_valid.loss.ave_asr_model_valid.acc.ave/test_clean|2620|281530|99.3|0.4|0.3|0.3|1.0|29.8|
+"""
+
+
+def test_results_md_sections_and_sets() -> None:
+    # Given WER and CER sections whose rows name the decode directory and the set
+    metrics = {m.name: m.value for m in extract_metrics(RESULTS_MD)}
+    # Then Err is named by set and section, S.Err by set; counts are never values
+    assert metrics == {
+        "dev_clean/WER Err": 2.2,
+        "dev_clean/S.Err": 28.7,
+        "test_clean/WER Err": 2.5,
+        "test_clean/S.Err": 29.8,
+        "test_clean/CER Err": 1.0,
+    }
+
+
+def test_claims_on_results_md() -> None:
+    metrics = extract_metrics(RESULTS_MD)
+    # When test-set claims are checked (the "valid" in the decode tag is no split)
+    assert check_claimed_metric(metrics, "Test WER", 2.5).ok
+    assert check_claimed_metric(metrics, "WER", 2.5, dataset="test_clean").ok
+    assert not check_claimed_metric(metrics, "WER", 1.0, dataset="test_clean").ok  # the CER
+    assert not check_claimed_metric(metrics, "WER", 29.8).ok  # the sentence error rate
+
+
+def test_sclite_result_table_reads_only_sum_avg() -> None:
+    # Given sclite's per-speaker table after ESPnet1's grep command
+    text = """\
+$ grep -e Avg -e SPKR -m 2 exp/tr/decode_test_beam10_emodel.acc.best/result.txt
+|  SPKR   | # Snt  # Wrd | Corr    Sub    Del    Ins    Err  S.Err |
+|  1089   |   20    438 | 96.6    3.2    0.2    0.5    3.9   35.0 |
+|=================================================================|
+| Sum/Avg | 2620  52576 | 96.0    3.6    0.4    0.5    4.5   44.0 |
+|  Mean   |131.0 2628.8 | 96.0    3.6    0.4    0.6    4.6   44.5 |
+|  Sum    | 2620  52576 |50473   1893    210    263   2366   1153 |
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then only the Sum/Avg row gives values, named by the decode directory's set
+    assert metrics == {"decode_test/Sum/Avg Err": 4.5, "decode_test/Sum/Avg S.Err": 44.0}
+
+
+def test_st_bleu_table() -> None:
+    # Given an ESPnet2 speech-translation result table
+    text = """\
+|dataset|bleu_score|verbose_score|
+|---|---|---|
+|decode_st_conformer_st_model_valid.acc.ave/tst-COMMON.en-de|26.5|60.1/33.6/20.9/13.5 (BP = 0.968 ratio = 0.968 hyp_len = 52211 ref_len = 53913)|
+"""
+    metrics = extract_metrics(text)
+    assert [(m.name, m.value) for m in metrics] == [("tst-COMMON.en-de/BLEU", 26.5)]
+    assert not check_claimed_metric(metrics, "BLEU", 60.1).ok

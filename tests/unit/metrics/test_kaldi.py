@@ -1,0 +1,73 @@
+# ruff: noqa: E501
+# The log excerpts below are as long as the tools print them.
+"""Kaldi scoring output, built from src/bin/compute-wer.cc (`%WER 4.32 [ 2275 / 52576, 180 ins,
+265 del, 1830 sub ]`, `%SER 45.30 [ 1187 / 2620 ]`), utils/best_wer.sh (the line followed by
+the scored file) and local/chain/compare_wer.sh (`# WER on dev(fglarge) ...` per system)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+
+
+def test_best_wer_lines_are_named_by_their_decode_set() -> None:
+    # Given best_wer.sh lines for two sets, a CER file and a plain decode directory
+    text = """\
+%WER 4.32 [ 2275 / 52576, 180 ins, 265 del, 1830 sub ] exp/chain/tdnn/decode_test_clean_fglarge/wer_17_0.5
+%WER 10.67 [ 5583 / 52343, 501 ins, 499 del, 4583 sub ] exp/chain/tdnn/decode_test_other_fglarge/wer_17_0.0
+%WER 7.67 [ 8035 / 104765, 234 ins, 385 del, 7416 sub ] exp/tri5a/decode_test/cer_13_0.5
+%WER 10.61 [ 82 / 773, 4 ins, 10 del, 68 sub ] exp/mono/decode/wer_10_0.5
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then the set stays in the name, cer_* files are CER and counts are never values
+    assert metrics == {
+        "test_clean_fglarge/%WER": 4.32,
+        "test_other_fglarge/%WER": 10.67,
+        "test/%CER": 7.67,
+        "%WER": 10.61,
+    }
+
+
+def test_claims_are_told_apart_by_set_and_by_sentence_error_rate() -> None:
+    # Given compute-wer's raw output and two sets
+    text = """\
+%WER 4.32 [ 2275 / 52576, 180 ins, 265 del, 1830 sub ] exp/tri6b/decode_tgsmall_dev_clean/wer_15
+%WER 4.51 [ 2371 / 52576, 190 ins, 260 del, 1921 sub ] exp/tri6b/decode_tgsmall_test_clean/wer_15
+%SER 45.30 [ 1187 / 2620 ]
+Scored 2620 sentences, 0 not present in hyp.
+"""
+    metrics = extract_metrics(text)
+    # Then a test-set claim is confirmed only by the test_clean line
+    assert check_claimed_metric(metrics, "WER", 4.51, dataset="test_clean").ok
+    assert not check_claimed_metric(metrics, "WER", 4.32, dataset="test_clean").ok
+    assert check_claimed_metric(metrics, "SER", 45.3).ok
+    assert not check_claimed_metric(metrics, "WER", 2620).ok
+
+
+def test_compare_wer_table_and_dir_info_lines() -> None:
+    # Given compare_wer.sh output and a gmm_dir_info line
+    text = """\
+exp/tri3: nj=10 align prob=-47.30 over 19.11h [retry=0.5%, fail=0.0%] states=2040 gauss=15044
+# System                      tdnn_1a   tdnn_1b
+# WER on dev(tgsmall)           10.21      9.87
+# WER on test(tgsmall)          11.02     10.53
+# Final train prob            -0.0521   -0.0498
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then each system's WER is named by set, LM and system; diagnostics are skipped
+    assert metrics == {
+        "dev/tgsmall/tdnn_1a/WER": 10.21,
+        "dev/tgsmall/tdnn_1b/WER": 9.87,
+        "test/tgsmall/tdnn_1a/WER": 11.02,
+        "test/tgsmall/tdnn_1b/WER": 10.53,
+    }
+
+
+def test_sclite_best_wer_and_grep_hits() -> None:
+    # Given sclite-scored best_wer.sh output (swbd) and a grep hit with its file before ":"
+    text = """\
+%WER 15.1 | 1831 21395 | 86.7 9.4 3.9 1.8 15.1 50.7 | exp/tri4/decode_eval2000_sw1_tg/score_14_0.0/eval2000.ctm.swbd.filt.sys
+exp/tri4b/decode_tgsmall_test_clean/wer_15:%WER 10.43 [ 5483 / 52576, 666 ins, 582 del, 4235 sub ]
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then both are named by their decode directory's set, and the counts are no values
+    assert metrics == {"eval2000_sw1_tg/%WER": 15.1, "tgsmall_test_clean/%WER": 10.43}

@@ -1,0 +1,107 @@
+# ruff: noqa: E501
+# The log excerpts below are as long as the tools print them.
+"""lm-evaluation-harness tables and results JSON, built from lm_eval/utils.py `make_table`
+(0.4 headers Tasks|Version|Filter|n-shot|Metric||Value||Stderr, values "%.4f", the task name on
+its first row only, subtasks aliased " - name") and the `"<metric>,<filter>"` results keys."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+
+TABLE = """\
+hf (pretrained=EleutherAI/pythia-160m), gen_kwargs: (None), limit: None, num_fewshot: 5, batch_size: 8
+|    Tasks     |Version|     Filter     |n-shot|  Metric   |   |Value |   |Stderr|
+|--------------|------:|----------------|-----:|-----------|---|-----:|---|-----:|
+|gsm8k         |      3|flexible-extract|     5|exact_match|↑  |0.0212|±  |0.0040|
+|              |       |strict-match    |     5|exact_match|↑  |0.0136|±  |0.0032|
+|hellaswag     |      1|none            |     0|acc        |↑  |0.2839|±  |0.0045|
+|              |       |none            |     0|acc_norm   |↑  |0.3045|±  |0.0046|
+"""
+
+
+def test_filter_column_names_the_row_and_config_line_is_no_metric() -> None:
+    # Given a 0.4 table with two filters of gsm8k under the run's configuration line
+    metrics = {m.name: m.value for m in extract_metrics(TABLE)}
+    # Then the filter is part of the name, none-filter rows are task/metric, config is skipped
+    assert metrics == {
+        "gsm8k/flexible-extract/exact_match": 0.0212,
+        "gsm8k/strict-match/exact_match": 0.0136,
+        "hellaswag/acc": 0.2839,
+        "hellaswag/acc_norm": 0.3045,
+    }
+
+
+def test_benchmark_claims_use_the_rows_of_that_benchmark() -> None:
+    # Given the same table
+    metrics = extract_metrics(TABLE)
+    # When benchmark-named claims are checked, then only that benchmark's rows confirm
+    assert check_claimed_metric(metrics, "GSM8K", 2.12).ok
+    assert check_claimed_metric(metrics, "HellaSwag", 30.45).ok
+    assert not check_claimed_metric(metrics, "HellaSwag", 0.0212).ok
+    assert not check_claimed_metric(metrics, "HellaSwag", 0.0045).ok  # a standard error
+
+
+def test_group_rows_and_leaderboard_cards() -> None:
+    # Given an MMLU group with an indented subgroup, and an Open LLM Leaderboard |Metric|Value|
+    text = """\
+|      Groups      |Version|Filter|n-shot|Metric|   |Value |   |Stderr|
+|------------------|-------|------|-----:|------|---|-----:|---|-----:|
+|mmlu              |N/A    |none  |     0|acc   |↑  |0.2295|±  |0.0035|
+| - humanities     |N/A    |none  |     5|acc   |↑  |0.2421|±  |0.0062|
+
+|Metric                         |Value|
+|-------------------------------|----:|
+|Avg.                           |61.12|
+|AI2 Reasoning Challenge (25-Shot)|59.98|
+|HellaSwag (10-Shot)            |83.31|
+"""
+    metrics = extract_metrics(text)
+    # Then the group row is MMLU, the subgroup is not
+    assert check_claimed_metric(metrics, "MMLU", 0.2295).ok
+    assert not check_claimed_metric(metrics, "MMLU", 0.2421).ok
+    # and the card rows are named by their benchmark cell ("Avg." is no metric name)
+    card = {m.name: m.value for m in metrics if "/" not in m.name}
+    assert card == {"AI2 Reasoning Challenge (25-Shot)": 59.98, "HellaSwag (10-Shot)": 83.31}
+
+
+def test_summary_with_one_column_per_benchmark() -> None:
+    # Given an LLM AutoEval summary row (one column per benchmark)
+    text = """\
+|  Model   |AGIEval|GPT4All|TruthfulQA|Bigbench|Average|
+|----------|------:|------:|---------:|-------:|------:|
+|[m](http://x)|  44.1|  73.6|     54.2|    43.0|  53.7|
+"""
+    metrics = extract_metrics(text)
+    # Then each benchmark column is that benchmark's score; the model cell is not a value
+    assert check_claimed_metric(metrics, "AGIEval", 44.1).ok
+    assert check_claimed_metric(metrics, "TruthfulQA", 54.2).ok
+    assert not check_claimed_metric(metrics, "AGIEval", 73.6).ok
+
+
+def test_results_json_skips_stderr_versions_and_config() -> None:
+    # Given a pretty-printed 0.4 results file
+    text = """\
+{
+  "results": {
+    "arc_easy": {
+      "alias": "arc_easy",
+      "acc,none": 0.5829,
+      "acc_stderr,none": 0.0101,
+      "acc_norm,none": 0.5143
+    }
+  },
+  "versions": {
+    "arc_easy": 1.0
+  },
+  "n-shot": {
+    "arc_easy": 0
+  },
+  "config": {
+    "batch_size": 8,
+    "limit": 100.0
+  }
+}
+"""
+    metrics = {m.name: m.value for m in extract_metrics(text)}
+    # Then only the results are metrics
+    assert metrics == {"results/arc_easy/acc": 0.5829, "results/arc_easy/acc_norm": 0.5143}
