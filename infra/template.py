@@ -541,6 +541,31 @@ def alarm_resources(stage: Stage, functions: list[Function]) -> Json:
 # --- the template ----------------------------------------------------------------------------
 
 
+# API Gateway answers a path no route matches with 403 MISSING_AUTHENTICATION_TOKEN: make it the
+# 404 of our error shape, as the local stack does (chalicelib/local/stack.py).
+UNKNOWN_ROUTE_BODY = (
+    '{"error": {"code": "not_found", "message": "no endpoint $context.httpMethod '
+    '$context.path; the API is described at /api/v1/openapi.json", "details": []}}'
+)
+
+
+def gateway_responses() -> Json:
+    return {
+        "UnknownRouteResponse": {
+            "Type": "AWS::ApiGateway::GatewayResponse",
+            "Properties": {
+                "RestApiId": {"Ref": "RestAPI"},
+                "ResponseType": "MISSING_AUTHENTICATION_TOKEN",
+                "StatusCode": "404",
+                "ResponseParameters": {
+                    "gatewayresponse.header.Content-Type": "'application/json'"
+                },
+                "ResponseTemplates": {"application/json": UNKNOWN_ROUTE_BODY},
+            },
+        }
+    }
+
+
 def merge_template(stage: Stage, functions: list[Function]) -> Json:
     resources: Json = {table_id(spec): table_resource(spec, stage) for spec in ALL_TABLES}
     resources |= bucket_resources(stage)
@@ -584,6 +609,8 @@ def merge_template(stage: Stage, functions: list[Function]) -> Json:
                 ],
             }
         }
+
+        resources |= gateway_responses()
 
     outputs: Json = {
         "UploadsBucketName": {"Value": {"Ref": BUCKET}},

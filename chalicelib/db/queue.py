@@ -76,19 +76,19 @@ def record_run(paper_id: str, run_id: str, account_id: str, expires_at: int, now
     current = active_runs([paper_id]).get(paper_id)
     for _ in range(8):
         if current is None:
-            try:
-                with storage_errors("PutItem queue runs"):
+            with storage_errors("PutItem queue runs"):
+                try:
                     ddb().put_item(
                         TableName=QUEUE.physical_name(),
                         Item={**key, "paper_id": {"S": paper_id}, "runs": {"M": {run_id: entry}}},
                         ConditionExpression="attribute_not_exists(row_id)",
                     )
-                return
-            except ClientError as exc:
-                if error_code(exc) != "ConditionalCheckFailedException":
-                    raise
-                current = {}
-                continue
+                    return
+                except ClientError as exc:
+                    if error_code(exc) != "ConditionalCheckFailedException":
+                        raise
+            current = {}
+            continue
         expired = [rid for rid, r in current.items() if int(r["expires_at"]) <= now][:50]
         names = {"#new": run_id, **{f"#e{i}": rid for i, rid in enumerate(expired)}}
         update = "SET runs.#new = :entry"

@@ -14,6 +14,7 @@ account, which never expire and are not in its indexes:
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from chalicelib.db import codec
@@ -71,8 +72,8 @@ def claim_active_slot(
     for _ in range(MAX_CLAIM_ROUNDS):
         current = _active_runs(account_id)
         if current is None:
-            try:
-                with storage_errors("PutItem runs (active)"):
+            with storage_errors("PutItem runs (active)"):
+                try:
                     ddb().put_item(
                         TableName=RUNS.physical_name(),
                         Item={
@@ -81,11 +82,11 @@ def claim_active_slot(
                         },
                         ConditionExpression="attribute_not_exists(run_id)",
                     )
-                return None
-            except ClientError as exc:
-                if error_code(exc) != "ConditionalCheckFailedException":
-                    raise
-                continue  # created meanwhile: read it and go on
+                    return None
+                except ClientError as exc:
+                    if error_code(exc) != "ConditionalCheckFailedException":
+                        raise
+            continue  # created meanwhile: read it and go on
         live = sorted(e for e in current.values() if e > now)
         if len(live) >= cap:
             return live
@@ -97,8 +98,8 @@ def claim_active_slot(
         update = "SET runs.#new = :expires"
         if expired:
             update += " REMOVE " + ", ".join(f"runs.#e{i}" for i in range(len(expired)))
-        try:
-            with storage_errors("UpdateItem runs (active)"):
+        with storage_errors("UpdateItem runs (active)"):
+            try:
                 ddb().update_item(
                     TableName=RUNS.physical_name(),
                     Key=_active_key(account_id),
@@ -110,10 +111,10 @@ def claim_active_slot(
                         ":limit": {"N": str(cap + len(expired))},
                     },
                 )
-            return None
-        except ClientError as exc:
-            if error_code(exc) != "ConditionalCheckFailedException":
-                raise
+                return None
+            except ClientError as exc:
+                if error_code(exc) != "ConditionalCheckFailedException":
+                    raise
     return sorted(e for e in (_active_runs(account_id) or {}).values() if e > now) or [now + 1]
 
 
@@ -132,19 +133,16 @@ def release_active_slot(account_id: str, run_id: str) -> dict[str, Any]:
 
 def drop_active_slot(account_id: str, run_id: str) -> None:
     """Undo a claimed slot whose run could not be stored (best effort)."""
-    from botocore.exceptions import ClientError
+    from botocore.exceptions import BotoCoreError, ClientError
 
-    try:
-        with storage_errors("UpdateItem runs (active)"):
-            ddb().update_item(
-                TableName=RUNS.physical_name(),
-                Key=_active_key(account_id),
-                UpdateExpression="REMOVE runs.#rid",
-                ConditionExpression="attribute_exists(runs)",
-                ExpressionAttributeNames={"#rid": run_id},
-            )
-    except ClientError:
-        pass
+    with contextlib.suppress(ClientError, BotoCoreError):
+        ddb().update_item(
+            TableName=RUNS.physical_name(),
+            Key=_active_key(account_id),
+            UpdateExpression="REMOVE runs.#rid",
+            ConditionExpression="attribute_exists(runs)",
+            ExpressionAttributeNames={"#rid": run_id},
+        )
 
 
 def _active_runs(account_id: str) -> dict[str, int] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import logging
 import os
 import signal
@@ -201,13 +202,32 @@ def _request_handler() -> Any:
     """Chalice's local request handler serves GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS;
     any other method (TRACE, QUERY ...) got http.server's HTML 501 page. Send every method
     through the app, which answers our JSON 405 as for any method a route does not define."""
-    from chalice.local import ChaliceRequestHandler
+    from chalice.local import ChaliceRequestHandler, ForbiddenError
 
     class RequestHandler(ChaliceRequestHandler):
         def __getattr__(self, name: str) -> Any:
             if name.startswith("do_"):  # http.server looks up do_<METHOD>
                 return self._generic_handle
             raise AttributeError(name)
+
+        def _send_error_response(self, error: Any) -> None:
+            """A path no route matches: chalice local (like API Gateway) answers 403 "Missing
+            Authentication Token"; answer the 404 of our error shape, as the deployed API
+            does through its GatewayResponse (infra/template.py)."""
+            sent = (error.body or b"") if isinstance(error, ForbiddenError) else b""
+            if b"Missing Authentication Token" in sent or b"Authorization header requires" in sent:
+                body = {
+                    "error": {
+                        "code": "not_found",
+                        "message": f"no endpoint {self.command} {self.path.split('?')[0]}; "
+                        "the API is described at /api/v1/openapi.json",
+                        "details": [],
+                    }
+                }
+                payload = json.dumps(body).encode()
+                self._send_http_response(404, {"Content-Type": "application/json"}, payload)
+                return
+            super()._send_error_response(error)
 
     return RequestHandler
 

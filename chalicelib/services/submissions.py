@@ -59,10 +59,15 @@ def _check_idempotency_key(key: str) -> str:
     return key
 
 
-def _reproduction_id(principal: Principal, idempotency_key: str | None) -> str:
+def _reproduction_id(principal: Principal, idempotency_key: str | None, body_hash: str) -> str:
+    """With an Idempotency-Key, derived from (account, key, body): a retry finds the first
+    submission, and a key reused with another body after its record expired (TTL) names a new
+    reproduction, never the older one."""
     if idempotency_key is None:
         return "r" + uuid.uuid4().hex[:20]
-    digest = hashlib.sha256(f"{principal.account_id}#{idempotency_key}".encode()).hexdigest()
+    digest = hashlib.sha256(
+        f"{principal.account_id}#{idempotency_key}#{body_hash}".encode()
+    ).hexdigest()
     return "r" + digest[:20]
 
 
@@ -80,8 +85,8 @@ def submit_reproduction(
     paper = load_paper_item(fields["paper_id"])
     _require_dataset_when_ambiguous(paper, fields)
     now = datetime.now(UTC)
-    reproduction_id = _reproduction_id(principal, idempotency_key)
     body_hash = _body_hash(fields)
+    reproduction_id = _reproduction_id(principal, idempotency_key, body_hash)
 
     first = _reserve(
         principal, fields, paper["paper_id"], reproduction_id, body_hash, idempotency_key, now

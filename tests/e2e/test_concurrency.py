@@ -63,11 +63,14 @@ class Scenario:
 def _post(
     session: requests.Session, url: str, key: str, headers: dict[str, str] | None = None, **kw: Any
 ) -> requests.Response:
-    """POST, waiting out `409 idempotency_in_progress` (Retry-After) like a client should."""
+    """POST, waiting out `409 idempotency_in_progress` and `409 validation_pending`
+    (Retry-After) like a client should."""
     headers = {"Authorization": f"Bearer {key}", **(headers or {})}
     for _ in range(30):
         response = session.post(url, headers=headers, **kw)
-        if response.status_code != 409 or "in_progress" not in response.text:
+        if response.status_code != 409 or not (
+            "in_progress" in response.text or "validation_pending" in response.text
+        ):
             return response
         time.sleep(float(response.headers.get("Retry-After", "1")))
     return response

@@ -51,6 +51,23 @@ def test_errors_over_http_have_one_shape(local_stack: LocalStack) -> None:
         assert set(response.json()["error"]) == {"code", "message", "details"}
 
 
+def test_unknown_routes_answer_404_in_the_error_shape(local_stack: LocalStack) -> None:
+    # Given paths no route matches, with and without an Authorization header (API Gateway and
+    # chalice local answer those differently), by several methods
+    for method, path, headers in [
+        ("GET", "/api/v1/nope", {}),
+        ("GET", "/api/v2/papers/2104.09376", {}),
+        ("POST", "/api/v1/reproductions/x/y/z", {"Authorization": "Bearer sotav_x"}),
+        ("DELETE", "/nothing/here?x=1", {}),
+    ]:
+        response = requests.request(method, local_stack.url + path, headers=headers, timeout=10)
+        # Then each is a 404 in the one error shape that says where the API is described
+        assert response.status_code == 404, (method, path, response.text)
+        error = response.json()["error"]
+        assert error["code"] == "not_found" and "/api/v1/openapi.json" in error["message"]
+        assert set(error) == {"code", "message", "details"}
+
+
 def test_every_documented_get_route_answers(local_stack: LocalStack) -> None:
     doc = requests.get(f"{local_stack.url}/api/v1/openapi.json", timeout=10).json()
     samples: dict[str, Any] = {"arxiv_id": "2104.09376", "reproduction_id": "rnone"}

@@ -289,3 +289,19 @@ def test_code_package_holds_the_app_and_linux_wheels(built_prod: Built) -> None:
     assert {"app.py", "chalicelib/settings.py", "chalice/app.py"} <= names
     assert any(n.startswith("pydantic_core/") and n.endswith("x86_64-linux-gnu.so") for n in names)
     assert not any("__pycache__" in n for n in names)
+
+
+def test_an_unknown_route_answers_404_in_the_error_shape(built_prod: Built) -> None:
+    # Given the deployed API (API Gateway answers unmatched paths with 403 "Missing
+    # Authentication Token" unless told otherwise)
+    (response,) = built_prod.resources("AWS::ApiGateway::GatewayResponse", "expanded").values()
+    properties = response["Properties"]
+    # Then that response is a 404 in our one JSON error shape
+    assert properties["ResponseType"] == "MISSING_AUTHENTICATION_TOKEN"
+    assert properties["StatusCode"] == "404"
+    assert properties["RestApiId"] == {"Ref": "RestAPI"}
+    body = properties["ResponseTemplates"]["application/json"]
+    assert body.startswith('{"error": {"code": "not_found"') and '"details": []' in body
+    assert properties["ResponseParameters"] == {
+        "gatewayresponse.header.Content-Type": "'application/json'"
+    }

@@ -743,14 +743,15 @@ def claim_idempotency_key(world: World, key: str, in_progress_for: int) -> str:
 
     principal = Principal(account_id=world.agent.account_id, role="agent", name="bot-1")
     fields = ReproductionSubmission.model_validate(VALID).model_dump(mode="json")
-    reproduction_id = submissions._reproduction_id(principal, key)
+    body_hash = submissions._body_hash(fields)
+    reproduction_id = submissions._reproduction_id(principal, key, body_hash)
     now = int(time.time())
     transact_write(
         [
             claim_put(
                 world.agent.account_id,
                 key,
-                submissions._body_hash(fields),
+                body_hash,
                 reproduction_id,
                 now + in_progress_for,
                 now + 86_400,
@@ -968,6 +969,35 @@ class TestOnOneLedger:
         assert_error(response, 409, "idempotency_in_progress", "still being processed")
         assert 1 <= int(header(response, "Retry-After") or "0") <= 30
         assert stored() == before and rid not in before.reproductions
+
+    def test_a_key_reused_after_its_record_expired_never_returns_an_older_reproduction(
+        self, ledger: World
+    ) -> None:
+        from chalicelib.db import idempotency as idempotency_db
+
+        # Given a submission with a key and a run, whose Idempotency-Key record then expired
+        # (DynamoDB TTL deletes it)
+        run_id = ledger.start_run(ledger.agent.key).json_body["run_id"]
+        first = ledger.created(idempotency_key="expires", run_id=run_id)
+        clients.client("dynamodb").delete_item(
+            TableName=tables.IDEMPOTENCY.physical_name(),
+            Key={"id": {"S": idempotency_db.record_id(ledger.agent.account_id, "expires")}},
+        )
+        other_run = ledger.start_run(ledger.agent.key).json_body["run_id"]
+        # When the key is reused with another body
+        second = ledger.submit(
+            idempotency_key="expires", run_id=other_run, hardware_spec="2x A100 80GB"
+        )
+        # Then it creates a new reproduction (on its own run): never the older one
+        assert second.status_code == 201, second.body
+        assert second.json_body["reproduction_id"] != first["reproduction_id"]
+        assert second.json_body["hardware_spec"] == "2x A100 80GB"
+        assert second.json_body["run_id"] == other_run
+        # and the key now belongs to the new submission: the first body under it is a reuse
+        again = ledger.submit(idempotency_key="expires", run_id=run_id)
+        assert_error(again, 422, "idempotency_key_reused")
+        (old,) = reproduction_items(first["reproduction_id"])
+        assert old["hardware_spec"] == first["hardware_spec"]
 
     def test_a_stalled_first_attempt_is_taken_over_by_the_retry(self, ledger: World) -> None:
         # Given a first attempt claimed the key and crashed before storing anything

@@ -244,18 +244,23 @@ REGISTRY: list[Reader] = []
 def _marker_index(
     readers: tuple[Reader, ...],
 ) -> tuple[Callable[[str], list[str]], dict[str, frozenset[int]]]:
-    """One regular expression finding every marker that occurs in a line, and for each marker
-    the readers it wakes. At each position the longest marker starting there is found (a
-    lookahead, so occurrences may overlap); the markers it contains are woken with it, so a
-    reader is woken exactly when one of its markers is in the line."""
-    markers = sorted({m for item in readers for m in item.markers}, key=len, reverse=True)
-    find = re.compile("(?=(" + "|".join(re.escape(m) for m in markers) + "))").findall
-    woken: dict[str, frozenset[int]] = {}
+    """A function listing the markers that occur in a line (one substring test each: C-speed,
+    cheaper than one regular expression with a hundred alternatives), and for each marker the
+    readers it wakes."""
+    markers = tuple(sorted({m for item in readers for m in item.markers}))
+    by_first: dict[str, tuple[str, ...]] = {}
     for marker in markers:
-        inside = [m for m in markers if m in marker]  # itself and the markers it contains
-        woken[marker] = frozenset(
-            i for i, item in enumerate(readers) if any(m in item.markers for m in inside)
-        )
+        by_first[marker[0]] = (*by_first.get(marker[0], ()), marker)
+    first_chars = frozenset(by_first)
+
+    def find(line: str) -> list[str]:
+        # only markers whose first character occurs in the line are tested
+        return [m for c in first_chars.intersection(line) for m in by_first[c] if m in line]
+
+    woken = {
+        marker: frozenset(i for i, item in enumerate(readers) if marker in item.markers)
+        for marker in markers
+    }
     return find, woken
 
 
@@ -276,6 +281,10 @@ def reader(
     return register
 
 
+# The readers to ask for one kind of line: (read, open check or None, opener index or None).
+Plan = tuple[tuple[ReadFn, Callable[[LogState], bool] | None, int | None], ...]
+
+
 class Extraction:
     """One pass over one log: `feed` lines (any number), then `results()`."""
 
@@ -290,7 +299,10 @@ class Extraction:
         # `open` block are asked in their turn, as before.
         self._find_markers, self._woken = _marker_index(tuple(REGISTRY))
         self._openers = frozenset(i for i, item in enumerate(REGISTRY) if item.open is not None)
-        self._plans: dict[frozenset[str], tuple[tuple[ReadFn, Any], ...]] = {}
+        # A reader's block opens only inside its own `read`: until an opener has read a line,
+        # it cannot be open, so its `open` check is skipped (most lines of most logs).
+        self._awake: frozenset[int] = frozenset()
+        self._plans: dict[tuple[frozenset[str], frozenset[int]], Plan] = {}
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -307,7 +319,8 @@ class Extraction:
         if not stripped:
             state.running = False
             state.line_split = None
-            for _, _, is_open, read in self._readers:
+            for index in sorted(self._awake):
+                _, _, is_open, read = self._readers[index]
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
@@ -323,26 +336,31 @@ class Extraction:
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
         sink = self.sink
         found = frozenset(self._find_markers(line))
-        plan = self._plans.get(found)
+        plan = self._plans.get((found, self._awake))
         if plan is None:
             plan = self._plan(found)
-        for read, is_open in plan:
-            if (is_open is None or is_open(state)) and read(line, state, sink):
-                return
+        for read, is_open, woke in plan:
+            if is_open is None or is_open(state):
+                if woke is not None and woke not in self._awake:
+                    self._awake = self._awake | {woke}
+                if read(line, state, sink):
+                    return
 
-    def _plan(self, found: frozenset[str]) -> tuple[tuple[ReadFn, Any], ...]:
+    def _plan(self, found: frozenset[str]) -> Plan:
         """The readers to ask for a line with these markers, in registry order: each woken
-        reader (asked unconditionally) and each reader with an `open` block (asked if open)."""
+        reader (asked unconditionally) and each awake reader with an `open` block (asked if
+        open). The third item marks an opener that wakes up when asked."""
         wanted: set[int] = set()
         for marker in found:
             wanted.update(self._woken[marker])
         steps = []
-        for index in sorted(wanted | self._openers):
+        for index in sorted(wanted | (self._openers & self._awake)):
             _, _, is_open, read = self._readers[index]
-            steps.append((read, None if index in wanted else is_open))
+            woke = index if index in self._openers else None
+            steps.append((read, None if index in wanted else is_open, woke))
         plan = tuple(steps)
         if len(self._plans) < 4096:  # lines repeat a few marker sets; memory stays bounded
-            self._plans[found] = plan
+            self._plans[(found, self._awake)] = plan
         return plan
 
     def results(self) -> list[ExtractedMetric]:

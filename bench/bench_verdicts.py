@@ -1,0 +1,35 @@
+"""Verdict figures (issue: verdicts): the metric extractor and the claim check on the corpus of
+real logs (tests/corpus/): recall and precision of the extracted metrics, agreement with a
+careful reader's verdict on each claim, and wrong metrics confirmed, for the development set
+(readers were written against it) and the hold-out set (kept out of reader development)."""
+
+from __future__ import annotations
+
+from bench.common import Row
+
+
+def run() -> list[Row]:
+    from tests.corpus.measure import load, measure
+
+    tallies, _ = measure(load())
+    rows: list[Row] = []
+    for key, label in (("logs", "development set"), ("holdout", "hold-out set")):
+        tally = tallies[key]
+        what = f"{label}: {tally.cases} logs, {len(tally.families)} families"
+        rows += [
+            Row(f"corpus {what}: metric recall", 100 * tally.recall, "%"),
+            Row(f"corpus {what}: metric precision", 100 * tally.precision, "%"),
+            Row(
+                f"corpus {what}: claim agreement ({tally.claims} claims)",
+                100 * tally.agreement,
+                "%",
+                target=95.0,
+                higher_is_better=True,
+            ),
+            Row(
+                f"corpus {what}: wrong metrics confirmed",
+                tally.wrong_confirmations,
+                target=0,
+            ),
+        ]
+    return rows
