@@ -335,9 +335,9 @@ def lines_of_chunks(chunks: Iterable[bytes], max_line: int = MAX_LINE_CHARS) -> 
     parts: list[str] = []  # the unfinished line
     size = 0
     cutting = False  # skipping the rest of an overlong line
-    after_cr = False  # the last break was "\r": a "\n" right after it belongs to it
+    after_cr = False  # the text so far ends with "\r": a "\n" next belongs to that break
 
-    def pieces() -> Iterator[str]:
+    def texts() -> Iterator[str]:
         for chunk in chunks:
             text = decoder.decode(chunk)
             if text:
@@ -346,25 +346,30 @@ def lines_of_chunks(chunks: Iterable[bytes], max_line: int = MAX_LINE_CHARS) -> 
         if tail:
             yield tail
 
-    for text in pieces():
+    for text in texts():
         if after_cr and text.startswith("\n"):
             text = text[1:]
-        after_cr = False
-        for piece in text.splitlines(keepends=True):
-            after_cr = piece.endswith("\r")
-            if piece[-1] in _BREAKS:
-                if cutting:
-                    cutting = False
-                else:
-                    parts.append(piece)
-                    line = "".join(parts)
-                    yield (line.splitlines() or [""])[0][:max_line]
-                parts, size = [], 0
-            elif not cutting:
-                parts.append(piece)
-                size += len(piece)
-                if size > max_line:
-                    yield "".join(parts)[:max_line]
-                    parts, size, cutting = [], 0, True
-    if parts and not cutting:
+            if not text:
+                after_cr = False
+                continue
+        after_cr = text.endswith("\r")
+        lines = text.splitlines()
+        tail = None if text[-1] in _BREAKS else lines.pop()
+        if lines:
+            if cutting:  # the first line ends the overlong one
+                cutting = False
+                del lines[0]
+            elif parts:
+                lines[0] = "".join(parts) + lines[0]
+            parts, size = [], 0
+            if lines and max(map(len, lines)) > max_line:
+                lines = [line[:max_line] for line in lines]
+            yield from lines
+        if tail is not None and not cutting:
+            parts.append(tail)
+            size += len(tail)
+            if size > max_line:
+                yield "".join(parts)[:max_line]
+                parts, size, cutting = [], 0, True
+    if parts:
         yield "".join(parts)
