@@ -77,6 +77,17 @@ def _metrics(metrics: list[dict[str, Any]]) -> Html:
     )
 
 
+def _unread_log_note(validation: dict[str, Any]) -> Html:
+    """What an `unchecked` verdict means for the person looking at it."""
+    if validation.get("state") != "unchecked":
+        return EMPTY
+    return Html(
+        '<p class="unread" role="note"><strong>Nobody has read this log.</strong> The server '
+        "did not or could not read it (the run_log_read check says why), so no metric was "
+        "checked. Open the log and check the reported value yourself before promoting.</p>"
+    )
+
+
 def _reported_metric(item: dict[str, Any]) -> Html:
     name, value = item.get("actual_metric_name"), item.get("actual_metric_value")
     if name is None and value is None:
@@ -428,7 +439,12 @@ def _reproductions_table(reproductions: list[dict[str, Any]]) -> Html:
             trust=repro.get("trust_tier", 0),
             hardware=repro.get("hardware_spec", ""),
             reported=_reported_metric(repro),
-            validation=badge((repro.get("validation") or {}).get("state")),
+            validation=join(
+                [
+                    badge((repro.get("validation") or {}).get("state")),
+                    _unread_log_note(repro.get("validation") or {}),
+                ]
+            ),
             checks=_checks((repro.get("validation") or {}).get("checks") or []),
             extracted=_metrics((repro.get("validation") or {}).get("extracted_metrics") or []),
         )
@@ -588,7 +604,7 @@ ${actions}
         tier=item.get("tier_claimed", ""),
         hardware=item.get("hardware_spec", ""),
         reported=_reported_metric(item),
-        state=badge(state),
+        state=join([badge(state), _unread_log_note(validation)]),
         checks=_checks(validation.get("checks") or []),
         extracted=_metrics(validation.get("extracted_metrics") or []),
         trajectory=(

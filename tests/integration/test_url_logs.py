@@ -403,3 +403,24 @@ def test_an_unreachable_host_is_unchecked_and_a_duplicate_writes_nothing(aws: An
     )
     assert "the connection failed" in reason(validation)
     assert validate_reproduction(item["reproduction_id"]) is False
+
+
+def test_unchecked_is_a_verdict_of_its_own_in_the_api_and_can_be_promoted(
+    aws: Any, api: Any
+) -> None:
+    from chalicelib.services.review import decide
+
+    # Given a URL log the server could not read
+    item = submitted("https://github.com/someone/r/blob/main/gone.log")
+    validate_reproduction(item["reproduction_id"])
+    # Then the public view says unchecked (a value of the documented enum), with the reason
+    view = api.http.get(f"/api/v1/reproductions/{item['reproduction_id']}").json_body
+    assert view["validation"]["state"] == "unchecked"
+    assert view["validation"]["checks"][0]["name"] == "run_log_read"
+    schema = api.http.get("/api/v1/openapi.json").json_body["components"]["schemas"]
+    assert schema["ValidationView"]["properties"]["state"]["enum"] == [
+        "pending", "passed", "failed", "unchecked"
+    ]  # fmt: skip
+    # ... and a reviewer who read the log may promote it (only failed validations are refused)
+    reviewer = authenticate(f"Bearer {create_account('reviewer', 'rita').key}")
+    assert decide(reviewer, item["reproduction_id"], "promote")["status"] == "verified"
