@@ -31,12 +31,15 @@ from __future__ import annotations
 import hashlib
 import http.client
 import json
+import math
 import socket
 import ssl
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -94,6 +97,29 @@ class NotRead(Exception):
     """The log could not be read; the message says why, for a person."""
 
 
+class OutOfTime(Exception):
+    """The validator's invocation has too little time left to read this log. Not a verdict:
+    the message fails and the queue delivers it again, to an invocation with time to spare."""
+
+
+# When the current invocation must be done with URL logs (monotonic clock), if known.
+_INVOCATION_ENDS: ContextVar[float | None] = ContextVar("url_log_invocation_ends", default=None)
+SAFETY_MARGIN = 5.0  # seconds kept for storing the verdict and finishing the batch
+MIN_TIME_TO_READ = 5.0  # less than this left: leave the log to a later delivery
+
+
+@contextmanager
+def invocation_time(remaining_seconds: float) -> Iterator[None]:
+    """Within this block, reading URL logs stops `SAFETY_MARGIN` seconds before
+    `remaining_seconds` run out (Lambda's remaining time): a batch of slow logs never runs
+    into the function's timeout; the logs it has no time for raise `OutOfTime`."""
+    token = _INVOCATION_ENDS.set(time.monotonic() + remaining_seconds - SAFETY_MARGIN)
+    try:
+        yield
+    finally:
+        _INVOCATION_ENDS.reset(token)
+
+
 @dataclass
 class LogRead:
     """What was read: the raw URL (or W&B run), its size and SHA-256, and the metrics."""
@@ -114,13 +140,23 @@ class _Clock:
         started = time.monotonic()
         self.ends = started + limits.deadline  # moved on by the time spent checking lines
         self.check_ends = started + limits.check_deadline
+        self.invocation_ends = _INVOCATION_ENDS.get() or math.inf
+        if self.invocation_ends - started < MIN_TIME_TO_READ:
+            raise OutOfTime("too little time left in this invocation to read a URL log")
         self.step = "starting"  # what the fetch is waiting for, for a timeout's reason
 
     def left(self) -> float:
-        left = self.ends - time.monotonic()
-        if left <= 0:
+        now = time.monotonic()
+        if now >= self.invocation_ends:
+            raise OutOfTime("the invocation ran out of time while reading a URL log")
+        if now >= self.check_ends:
+            raise NotRead(self.too_slow())
+        if now >= self.ends:
             raise NotRead(f"reading took longer than the {self.limits.deadline:g} s limit")
-        return left
+        return min(self.ends, self.check_ends, self.invocation_ends) - now
+
+    def too_slow(self) -> str:
+        return f"the log could not be read and checked within {self.limits.check_deadline:g} s"
 
     def timeout(self, wanted: float) -> float:
         return min(wanted, self.left())
@@ -268,10 +304,7 @@ def _read_body(
         resumed = time.monotonic()
         clock.ends += resumed - paused
         if resumed > clock.check_ends:
-            raise NotRead(
-                f"the log could not be checked within {clock.limits.check_deadline:g} s "
-                f"({_size(read.size)} read and checked so far)"
-            )
+            raise NotRead(f"{clock.too_slow()} ({_size(read.size)} read so far)")
     read.sha256 = digest.hexdigest()
 
 
@@ -375,6 +408,9 @@ def read_url_log(canonical_url: str, limits: FetchLimits | None = None) -> LogRe
     except ssl.SSLCertVerificationError as exc:
         raise NotRead(f"the certificate could not be verified: {exc.verify_message}") from None
     except TimeoutError:
+        clock.left()  # raises OutOfTime or NotRead when a deadline (not the host) ran out
+        if time.monotonic() >= clock.check_ends:
+            raise NotRead(clock.too_slow()) from None
         if time.monotonic() >= clock.ends:
             raise NotRead(f"reading took longer than the {limits.deadline:g} s limit") from None
         raise NotRead(f"timed out {clock.step}") from None

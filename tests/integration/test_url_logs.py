@@ -13,14 +13,22 @@ from typing import Any
 import pytest
 
 from chalicelib.db import reproductions as reproductions_db
+from chalicelib.local.pump import LambdaContext
 from chalicelib.services import url_logs
 from chalicelib.services.accounts import authenticate, create_account
 from chalicelib.services.ingest import ingest_files
 from chalicelib.services.submissions import submit_reproduction
-from chalicelib.services.url_logs import FetchLimits, NotRead, url_log_verdict
+from chalicelib.services.url_logs import (
+    FetchLimits,
+    NotRead,
+    OutOfTime,
+    invocation_time,
+    url_log_verdict,
+)
 from chalicelib.services.validation import validate_reproduction
 from tests.conftest import SAMPLE
 from tests.fake_hosts import FakeHosts, Reply
+from tests.integration.test_validation import s3_message
 
 # pytorch/examples imagenet/main.py: per-batch lines, then the final " * Acc@1 ..." line.
 IMAGENET_LOG = """=> creating model 'resnet50'
@@ -30,6 +38,7 @@ Test: [  0/196]\tTime  2.671 ( 2.671)\tLoss 5.0341e-01 (5.0341e-01)\tAcc@1  86.7
 Test: [190/196]\tTime  0.101 ( 0.130)\tLoss 1.1040e+00 (9.4512e-01)\tAcc@1  72.66 ( 76.21)\tAcc@5  90.62 ( 92.90)
  * Acc@1 76.130 Acc@5 92.862
 """  # noqa: E501
+PASTED_IMAGENET = "Test: [196/196]\n * Acc@1 76.130 Acc@5 92.862\n"
 RAW_HOST = "raw.githubusercontent.com"
 QUICK = FetchLimits(connect_timeout=1, read_timeout=0.5, deadline=2)
 
@@ -268,7 +277,7 @@ def test_a_log_too_slow_to_check_is_unchecked(fake_hosts: FakeHosts) -> None:
     fake_hosts.text(RAW_HOST, "/o/r/main/long.log", ("=" * 1023 + "\n") * 4096)  # 4 MiB
     limits = FetchLimits(check_deadline=0.3)
     verdict = url_log_verdict(repro("https://github.com/o/r/blob/main/long.log"), limits)
-    assert "the log could not be checked within 0.3 s" in reason(verdict)
+    assert "the log could not be read and checked within 0.3 s" in reason(verdict)
 
 
 def test_a_declared_length_over_50_mib_is_not_read_at_all(fake_hosts: FakeHosts) -> None:
@@ -424,3 +433,45 @@ def test_unchecked_is_a_verdict_of_its_own_in_the_api_and_can_be_promoted(
     # ... and a reviewer who read the log may promote it (only failed validations are refused)
     reviewer = authenticate(f"Bearer {create_account('reviewer', 'rita').key}")
     assert decide(reviewer, item["reproduction_id"], "promote")["status"] == "verified"
+
+
+# --- the invocation's time ---------------------------------------------------------------------
+
+
+class ShortLambdaContext(LambdaContext):
+    def __init__(self, remaining_ms: int) -> None:
+        super().__init__("validate_upload")
+        self.remaining_ms = remaining_ms
+
+    def get_remaining_time_in_millis(self) -> int:
+        return self.remaining_ms
+
+
+def test_a_log_read_that_would_outlast_the_invocation_is_retried_not_judged(
+    aws: Any, fake_hosts: FakeHosts
+) -> None:
+    # Given a slow host, and an invocation with 11 s left (6 s for URL logs after the margin)
+    fake_hosts.add(RAW_HOST, "/o/r/main/sluggish.log", Reply(body=b"acc: 1\n", delay=9))
+    slow = submitted("https://github.com/o/r/blob/main/sluggish.log")
+    pasted = submitted(PASTED_IMAGENET)
+    handler = aws.app.handler_map["validate_upload"]
+    records = [
+        s3_message("m-pasted", pasted["run_log"]["s3_key"]),
+        s3_message("m-slow", slow["run_log"]["s3_key"]),
+    ]
+    # When the validator runs out of time while waiting for the host
+    started = time.monotonic()
+    result = handler({"Records": records}, ShortLambdaContext(11_000))
+    # Then it stopped in time, only that message fails (the queue delivers it again later),
+    # and no verdict was made from the invocation's own lack of time
+    assert time.monotonic() - started < 8
+    assert result == {"batchItemFailures": [{"itemIdentifier": "m-slow"}]}
+    stored = reproductions_db.get(slow["reproduction_id"])
+    assert stored is not None and stored["validation"]["state"] == "pending"
+    done = reproductions_db.get(pasted["reproduction_id"])
+    assert done is not None and done["validation"]["state"] == "passed"
+    # ... and with too little time to start, it does not even try
+    before = len(fake_hosts.requests_to(RAW_HOST))
+    with pytest.raises(OutOfTime), invocation_time(9):
+        url_log_verdict(repro("https://github.com/o/r/blob/main/sluggish.log"))
+    assert len(fake_hosts.requests_to(RAW_HOST)) == before
