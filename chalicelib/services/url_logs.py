@@ -309,15 +309,23 @@ def _read_body(
 
 
 def _refuse_lfs_pointer(chunks: Iterator[bytes]) -> Iterator[bytes]:
-    first = True
+    """The chunks, unless the file is a Git LFS pointer (what raw.githubusercontent.com serves
+    for a file stored with LFS) rather than the log."""
+    head: bytes | None = b""
     for chunk in chunks:
-        if first and chunk.startswith(_LFS_POINTER):
-            raise NotRead(
-                "the file is a Git LFS pointer, not the log itself; link a log stored in the "
-                "repository itself, a gist or a Hugging Face repository"
-            )
-        first = False
+        if head is not None:
+            head += chunk
+            if len(head) < len(_LFS_POINTER):
+                continue
+            if head.startswith(_LFS_POINTER):
+                raise NotRead(
+                    "the file is a Git LFS pointer, not the log itself; link a log stored in "
+                    "the repository itself, a gist or a Hugging Face repository"
+                )
+            chunk, head = head, None
         yield chunk
+    if head:
+        yield head
 
 
 def _checked_response(
@@ -355,6 +363,9 @@ def _read_raw_file(source: RawFile, clock: _Clock) -> LogRead:
     if final_url != source.url:
         read.notes.append(f"redirected to {urlsplit(final_url).hostname}")
     try:
+        encoding = (response.getheader("Content-Encoding") or "identity").strip().lower()
+        if encoding != "identity":
+            raise NotRead(f"the host sent the log {encoding}-encoded, though asked not to")
         content_type = (response.getheader("Content-Type") or "").lower()
         if content_type.startswith("text/html"):
             raise NotRead(
@@ -408,16 +419,14 @@ def read_url_log(canonical_url: str, limits: FetchLimits | None = None) -> LogRe
     except ssl.SSLCertVerificationError as exc:
         raise NotRead(f"the certificate could not be verified: {exc.verify_message}") from None
     except TimeoutError:
-        clock.left()  # raises OutOfTime or NotRead when a deadline (not the host) ran out
-        if time.monotonic() >= clock.check_ends:
-            raise NotRead(clock.too_slow()) from None
-        if time.monotonic() >= clock.ends:
-            raise NotRead(f"reading took longer than the {limits.deadline:g} s limit") from None
-        raise NotRead(f"timed out {clock.step}") from None
+        waiting_for = clock.step
     except ssl.SSLError as exc:
         raise NotRead(f"the TLS connection failed: {exc.reason or exc}") from None
     except (OSError, http.client.HTTPException) as exc:
         raise NotRead(f"the connection failed: {type(exc).__name__}: {exc}"[:300]) from None
+    # A socket timed out: one of our deadlines (clock.left() raises its reason), or the host.
+    clock.left()
+    raise NotRead(f"timed out {waiting_for}")
 
 
 # --- the verdict ----------------------------------------------------------------------------------
@@ -436,7 +445,7 @@ def _size(size: int) -> str:
 def _described(read: LogRead) -> str:
     what = f"read {read.source}"
     if read.sha256:
-        what += f" ({_size(read.size)}, SHA-256 {read.sha256[:16]}...)"
+        what += f" ({_size(read.size)}, SHA-256 {read.sha256})"
     if read.notes:
         what += "; " + "; ".join(read.notes)
     return what

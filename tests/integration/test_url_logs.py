@@ -40,6 +40,7 @@ Test: [190/196]\tTime  0.101 ( 0.130)\tLoss 1.1040e+00 (9.4512e-01)\tAcc@1  72.6
 """  # noqa: E501
 PASTED_IMAGENET = "Test: [196/196]\n * Acc@1 76.130 Acc@5 92.862\n"
 RAW_HOST = "raw.githubusercontent.com"
+LFS_POINTER = b"version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n"
 QUICK = FetchLimits(connect_timeout=1, read_timeout=0.5, deadline=2)
 
 
@@ -297,12 +298,14 @@ def test_a_declared_length_over_50_mib_is_not_read_at_all(fake_hosts: FakeHosts)
         (Reply(503, b"oops"), "answered 503 Service Unavailable"),
         (Reply(200, b"<html>Sign in</html>", {"Content-Type": "text/html"}), "a web page"),
         (Reply(200, b"version https://git-lfs.github.com/spec/v1\noid sha256:ab\n"), "LFS pointer"),
+        (Reply(pieces=lambda: ((bytes([c]), 0.0) for c in LFS_POINTER)), "LFS pointer"),
+        (Reply(200, b"\x1f\x8b\x08", {"Content-Encoding": "gzip"}), "gzip-encoded"),
     ],
 )  # fmt: skip
 def test_answers_that_are_not_the_log_are_unchecked(
     fake_hosts: FakeHosts, reply: Reply, why: str
 ) -> None:
-    path = f"/o/r/main/{reply.status}-{len(reply.body)}.log"
+    path = f"/o/r/main/{reply.status}-{len(reply.body)}-{len(reply.headers)}-{id(reply)}.log"
     fake_hosts.add(RAW_HOST, path, reply)
     page = "https://github.com/o/r/blob/main/" + path.rsplit("/", 1)[1]
     assert why in reason(url_log_verdict(repro(page)))
