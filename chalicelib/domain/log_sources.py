@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 MAX_LOG_BYTES = 50 * 1024 * 1024  # the cap of uploaded run logs (SPEC 7), counted while reading
 MAX_REDIRECTS = 5
@@ -133,7 +133,7 @@ LogSource = RawFile | WandbRun | NotReadable
 
 
 def _has_dot_segment(path: str) -> bool:
-    return any(part in (".", "..") for part in path.split("/"))
+    return any(unquote(part) in (".", "..") for part in path.split("/"))
 
 
 def log_source(canonical_url: str) -> LogSource:

@@ -95,6 +95,7 @@ def test_wandb_run_pages_are_read_through_the_public_api(page: str, run: WandbRu
         ("https://github.com/o/r/actions/runs/123", "not a page whose raw form"),
         ("https://github.com/o/r/blob/main", "not a page whose raw form"),  # no path
         ("https://github.com/o/r/blob/main/../../x/y", "'..'"),
+        ("https://github.com/o/r/blob/main/%2e%2E/x/y", "'..'"),
         ("https://github.com/o/r/tree/main/logs", "not a page whose raw form"),
         ("https://gist.github.com/0123abcd", "gist.github.com/<user>/<id>"),
         ("https://huggingface.co/org/model", "huggingface.co/[datasets/|spaces/]"),
