@@ -76,7 +76,7 @@ def index() -> dict[str, Any]:
 def validate_upload(event: Any) -> dict[str, Any]:
     from chalicelib.services.validation_batch import handle_validation_batch
 
-    return handle_validation_batch(event.to_dict())
+    return handle_validation_batch(event.to_dict(), event.context)
 
 
 @app.on_dynamodb_record(

@@ -28,7 +28,7 @@ class SettingsError(ValueError):
 class Settings:
     """Checked in `__post_init__`. A plain dataclass rather than a pydantic model: every Lambda
     reads the settings while importing `app`, and building a pydantic validator there (plus
-    pydantic's plugin discovery) cost ~25 ms of each cold start for six simple checks."""
+    pydantic's plugin discovery) cost ~25 ms of each cold start for a few simple checks."""
 
     stage: str = "dev"
     region: str = "us-east-1"
@@ -48,6 +48,16 @@ class Settings:
     run_ttl_hours: int = 24
     max_active_runs: int = 5
 
+    # Reading URL run logs (chalicelib/services/url_logs.py). For tests only: connect to this
+    # local HTTPS server (https://127.0.0.1:PORT, https://localhost:PORT or https://[::1]:PORT)
+    # instead of the real host of each fetch. The request is otherwise unchanged: TLS SNI, the
+    # certificate check and the Host header still use the real host name. Never set in a
+    # deployed stage (infra/ does not pass it).
+    url_fetch_override: str | None = None
+    # A PEM file of CA certificates that the fetcher trusts instead of the system's (tests: the
+    # CA that signed the local server's certificate).
+    url_fetch_ca_bundle: str | None = None
+
     def __post_init__(self) -> None:
         for name, pattern in _PATTERNS.items():
             value = getattr(self, name)
@@ -57,9 +67,16 @@ class Settings:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise SettingsError(f"{_ENV[name]}={value!r} must be a whole number >= 1")
+        override = self.url_fetch_override
+        if override is not None and not re.fullmatch(_LOOPBACK_HTTPS, override):
+            raise SettingsError(
+                f"{_ENV['url_fetch_override']}={override!r} must be https://127.0.0.1:PORT, "
+                "https://localhost:PORT or https://[::1]:PORT (a local test server)"
+            )
 
 
 _PATTERNS = {"stage": r"[a-z][a-z0-9-]{0,20}", "resource_prefix": r"[a-z][a-z0-9-]{0,40}"}
+_LOOPBACK_HTTPS = r"https://(?:127\.0\.0\.1|localhost|\[::1\]):[0-9]{1,5}"
 _INTEGERS = ("max_body_bytes", "submissions_per_hour", "run_ttl_hours", "max_active_runs")
 
 
@@ -77,6 +94,8 @@ _ENV = {
     "submissions_per_hour": "SOTAV_SUBMISSIONS_PER_HOUR",
     "run_ttl_hours": "SOTAV_RUN_TTL_HOURS",
     "max_active_runs": "SOTAV_MAX_ACTIVE_RUNS",
+    "url_fetch_override": "SOTAV_URL_FETCH_OVERRIDE",
+    "url_fetch_ca_bundle": "SOTAV_URL_FETCH_CA_BUNDLE",
 }
 
 

@@ -28,7 +28,10 @@ SIZING: dict[Trigger, tuple[int, int]] = {
     "authorizer": (10, 512),
     "lambda": (60, 512),
     "dynamodb": (60, 512),
-    "sqs": (60, 512),
+    # The validator reads URL logs (services/url_logs.py: at most 25 s each, and it leaves the
+    # logs it has no time for to a later delivery); 120 s keeps the queue's visibility timeout
+    # (6x) at 12 min, under the 15 min queue-age alarm.
+    "sqs": (120, 512),
 }
 STREAM_MAX_RETRIES = 5
 STREAM_MAX_RECORD_AGE_SECONDS = 3600

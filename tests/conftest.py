@@ -23,6 +23,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "sample_data"
 
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def nowhere() -> str:
+    """A URL-fetch override to a local port nothing listens on: a URL log is then `unchecked`
+    (connection refused), and no test ever reaches the internet. Tests that read URL logs
+    point the fetcher at the `fake_hosts` server instead."""
+    return f"https://127.0.0.1:{free_port()}"
+
+
 # In-process moto: fake credentials, never a real endpoint (PLATFORM_NOTES: streams need this).
 os.environ.update(
     {
@@ -34,9 +48,11 @@ os.environ.update(
         "SOTAV_UPLOADS_BUCKET": "sotav-test-uploads",
         "SOTAV_VALIDATOR_QUEUE": "sotav-test-validate",
         "POWERTOOLS_LOG_LEVEL": "WARNING",
+        "SOTAV_URL_FETCH_OVERRIDE": nowhere(),
     }
 )
 os.environ.pop("SOTAV_AWS_ENDPOINT_URL", None)
+os.environ.pop("SOTAV_URL_FETCH_CA_BUNDLE", None)
 
 
 @dataclass
@@ -179,13 +195,39 @@ def imagenet_table(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+# --- hosts of URL run logs, locally -----------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def fake_hosts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One local HTTPS server per test process standing in for GitHub raw, Hugging Face and
+    W&B (tests/fake_hosts.py); tests add the files and runs they read."""
+    from tests.fake_hosts import fake_hosts
+
+    with fake_hosts(tmp_path_factory.mktemp("fake-hosts")) as hosts:
+        yield hosts
+
+
+@pytest.fixture
+def fake_hosts(fake_hosts_server: Any) -> Iterator[Any]:
+    """The in-process fetcher pointed at the fake hosts for one test."""
+    from chalicelib.settings import reset_settings
+
+    before = {var: os.environ.get(var) for var in fake_hosts_server.env()}
+    os.environ.update(fake_hosts_server.env())
+    reset_settings()
+    try:
+        yield fake_hosts_server
+    finally:
+        for var, value in before.items():
+            if value is None:
+                os.environ.pop(var, None)
+            else:
+                os.environ[var] = value
+        reset_settings()
+
+
 # --- the real local stack over HTTP (end-to-end) -------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
@@ -224,7 +266,13 @@ def spawn_stack(
         if not k.startswith("SOTAV_") and k != "AWS_ACCOUNT_ID_ENDPOINT_MODE"
     }
     child_env.update(
-        {"PORT": str(port), "MOTO_PORT": str(moto_port), "PYTHONUNBUFFERED": "1", **(env or {})}
+        {
+            "PORT": str(port),
+            "MOTO_PORT": str(moto_port),
+            "PYTHONUNBUFFERED": "1",
+            "SOTAV_URL_FETCH_OVERRIDE": nowhere(),  # URL logs: never the internet
+            **(env or {}),
+        }
     )
     command = [sys.executable, "-m", "chalicelib.local", *([] if sample else ["--no-sample"])]
     process = subprocess.Popen(
@@ -292,7 +340,9 @@ def validated(stack: LocalStack, reproduction_id: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def local_stack() -> Iterator[LocalStack]:
-    """`python -m chalicelib.local` on free ports, with the sample data, as `make run` runs it."""
-    with spawn_stack(sample=True, ready_timeout=180) as stack:
+def local_stack(fake_hosts_server: Any) -> Iterator[LocalStack]:
+    """`python -m chalicelib.local` on free ports, with the sample data, as `make run` runs it;
+    its validator reads URL logs from the fake hosts (the stack reads its settings from the
+    environment it starts with)."""
+    with spawn_stack(sample=True, ready_timeout=180, env=fake_hosts_server.env()) as stack:
         yield stack

@@ -314,7 +314,12 @@ class ExtractedMetricView(_Out):
 
 
 class ValidationView(_Out):
-    state: Literal["pending", "passed", "failed"]
+    # unchecked: a URL log the server did not (or could not) read; a check says why.
+    state: Literal["pending", "passed", "failed", "unchecked"] = Field(
+        description="pending until the validator runs; passed or failed once the log was read "
+        "and checked; unchecked when the server did not or could not read a URL log (the "
+        "run_log_read check says why): nobody has checked it, a reviewer must"
+    )
     checks: list[CheckView]
     extracted_metrics: list[ExtractedMetricView]
 

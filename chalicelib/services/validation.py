@@ -7,7 +7,8 @@ same stored result, and an event that changes nothing writes nothing.
 Checks:
 - run log: pasted output -> `metrics_extracted` (at least one metric found) and, when the
   submission names a metric, `metric_in_log` (that value printed for that metric, within
-  rounding, percent or fraction); a URL -> `run_log_url` (the canonical URL; never fetched).
+  rounding, percent or fraction); a URL -> its raw form is read and checked the same way,
+  or the verdict is `unchecked` when it could not be read (`chalicelib/services/url_logs.py`).
 - replay log -> the trajectory's `non_empty`, `timestamp_bounds`, `file_read_replay`, and the
   trust tier (0 none/failed, 1 valid, 2 valid + memoryless run + first attempt).
 """
@@ -142,7 +143,12 @@ def validate_reproduction(reproduction_id: str) -> bool:
         text = uploads.get_text(repro["run_log"]["s3_key"])
         if text is None:
             raise NotReadyYet(f"run log of {reproduction_id} is not in the bucket yet")
-    validation = run_log_verdict(repro, text)
+    if repro["run_log"]["kind"] == "url":
+        from chalicelib.services.url_logs import url_log_verdict  # http.client, ssl: only here
+
+        validation = url_log_verdict(repro)
+    else:
+        validation = run_log_verdict(repro, text)
     replay_raw = uploads.get_text(repro["replay_s3_key"]) if repro.get("replay_s3_key") else None
     trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
     unchanged = (

@@ -3,12 +3,24 @@ batch, reporting failures per message (Powertools BatchProcessor)."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from chalicelib.services.validation import object_keys, reproduction_id_of, validate_reproduction
 
 
-def handle_validation_batch(event: dict[str, Any]) -> dict[str, Any]:
+def _time_left(context: Any) -> AbstractContextManager[None]:
+    """Reading URL logs stops before the invocation's remaining time runs out (services/
+    url_logs.py); without a Lambda context there is no such limit."""
+    remaining = getattr(context, "get_remaining_time_in_millis", None)
+    if remaining is None:
+        return nullcontext()
+    from chalicelib.services.url_logs import invocation_time
+
+    return invocation_time(remaining() / 1000)
+
+
+def handle_validation_batch(event: dict[str, Any], context: Any = None) -> dict[str, Any]:
     from aws_lambda_powertools.utilities.batch import (
         BatchProcessor,
         EventType,
@@ -35,9 +47,10 @@ def handle_validation_batch(event: dict[str, Any]) -> dict[str, Any]:
             if reproduction_id:
                 validate_once(reproduction_id)
 
-    response: dict[str, Any] = process_partial_response(  # type: ignore[assignment]
-        event=event,
-        record_handler=record_handler,
-        processor=BatchProcessor(event_type=EventType.SQS),
-    )
+    with _time_left(context):
+        response: dict[str, Any] = process_partial_response(  # type: ignore[assignment]
+            event=event,
+            record_handler=record_handler,
+            processor=BatchProcessor(event_type=EventType.SQS),
+        )
     return response

@@ -73,6 +73,8 @@ background:var(--head)}
 .notice.ok{background:var(--ok-bg);border-color:#8fd8a0}
 .notice.error{background:var(--bad-bg);border-color:#f5b1ab;color:#6e0a1b}
 .muted{color:var(--muted)}
+.unread{color:var(--warn);background:var(--warn-bg);border-left:3px solid #e2c04a;
+padding:.3rem .6rem;margin:.4rem 0}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);
 white-space:nowrap}
 .summary{display:flex;flex-wrap:wrap;gap:1rem 2.5rem;align-items:center;

@@ -84,6 +84,17 @@ def _metrics(metrics: list[dict[str, Any]]) -> Html:
     )
 
 
+def _unread_log_note(validation: dict[str, Any]) -> Html:
+    """What an `unchecked` verdict means for the person looking at it."""
+    if validation.get("state") != "unchecked":
+        return EMPTY
+    return Html(
+        '<p class="unread" role="note"><strong>Nobody has read this log.</strong> The server '
+        "did not or could not read it (the run_log_read check says why), so no metric was "
+        "checked. Open the log and check the reported value yourself before promoting.</p>"
+    )
+
+
 def _reported_metric(item: dict[str, Any]) -> Html:
     name, value = item.get("actual_metric_name"), item.get("actual_metric_value")
     if name is None and value is None:
@@ -480,7 +491,12 @@ def _reproductions_table(reproductions: list[dict[str, Any]]) -> Html:
             trust=repro.get("trust_tier", 0),
             hardware=repro.get("hardware_spec", ""),
             reported=_reported_metric(repro),
-            validation=badge((repro.get("validation") or {}).get("state")),
+            validation=join(
+                [
+                    badge((repro.get("validation") or {}).get("state")),
+                    _unread_log_note(repro.get("validation") or {}),
+                ]
+            ),
             checks=_checks((repro.get("validation") or {}).get("checks") or []),
             extracted=_metrics((repro.get("validation") or {}).get("extracted_metrics") or []),
         )
@@ -626,7 +642,7 @@ ${promote}
 <dt>Hardware</dt><dd>${hardware}</dd>
 <dt>Reported metric</dt><dd>${reported}</dd>
 <dt>Claimed by the paper</dt><dd>${claimed}</dd>
-<dt>Validation</dt><dd>${state}${unread}${checks}</dd>${counts}
+<dt>Validation</dt><dd>${state}${checks}</dd>${counts}
 <dt>Metrics in the log</dt><dd>${extracted}</dd>
 <dt>Replay log</dt><dd>${trajectory} · trust tier ${trust}</dd>
 </dl>
@@ -647,14 +663,6 @@ ${actions}
         hardware=item.get("hardware_spec", ""),
         reported=_reported_metric(item),
         claimed=_claimed_beside_reported(item, paper),
-        unread=(
-            Html(
-                ' <strong data-testid="unread">Nobody read this log</strong>: the server could '
-                "not read it, so only you can check it before promoting."
-            )
-            if state == "unchecked"
-            else EMPTY
-        ),
         counts=(
             Html(
                 '\n<dt>Counts?</dt><dd data-testid="would-not-count">Promoting it would not count:'
@@ -663,7 +671,7 @@ ${actions}
             if submitter in (paper.get("counted_submitters") or [])
             else EMPTY
         ),
-        state=badge(state),
+        state=join([badge(state), _unread_log_note(validation)]),
         checks=_checks(validation.get("checks") or []),
         extracted=_metrics(validation.get("extracted_metrics") or []),
         trajectory=(

@@ -281,6 +281,25 @@ def test_every_function_gets_the_stage_settings_and_real_resource_names(built_pr
             "Fn::GetAtt": ["ReproductionsTable", "StreamArn"]
         }
         assert env["POWERTOOLS_SERVICE_NAME"] == "sotaverified"
+        # The fetcher's test-only settings never reach a deployed function
+        assert _ENV["url_fetch_override"] not in env
+        assert _ENV["url_fetch_ca_bundle"] not in env
+
+
+def test_the_validator_has_time_for_url_logs_and_retries_before_the_age_alarm(
+    built_prod: Built,
+) -> None:
+    from chalicelib.services.url_logs import DEFAULT_LIMITS, MIN_TIME_TO_READ, SAFETY_MARGIN
+    from infra.template import QUEUE_AGE_ALARM_SECONDS
+
+    functions = built_prod.resources("AWS::Lambda::Function", "expanded")
+    queues = built_prod.resources("AWS::SQS::Queue")
+    (mapping,) = _queue_mappings(built_prod).values()
+    timeout = functions[mapping["FunctionName"]["Ref"]]["Properties"]["Timeout"]
+    # At least one URL log read to its limit fits in an invocation, with the margin kept
+    assert timeout >= DEFAULT_LIMITS.check_deadline + SAFETY_MARGIN + MIN_TIME_TO_READ
+    # ... and a message left for a later delivery comes back before the queue-age alarm fires
+    assert queues["ValidatorQueue"]["Properties"]["VisibilityTimeout"] < QUEUE_AGE_ALARM_SECONDS
 
 
 def test_code_package_holds_the_app_and_linux_wheels(built_prod: Built) -> None:

@@ -50,6 +50,11 @@ def test_environment_values_are_read_and_numbers_parsed(fresh: pytest.MonkeyPatc
         ("SOTAV_SUBMISSIONS_PER_HOUR", "many", "SOTAV_SUBMISSIONS_PER_HOUR='many' must be"),
         ("SOTAV_SUBMISSIONS_PER_HOUR", "0", "SOTAV_SUBMISSIONS_PER_HOUR=0 must be"),
         ("SOTAV_MAX_ACTIVE_RUNS", "2.5", "SOTAV_MAX_ACTIVE_RUNS='2.5' must be"),
+        # The fetch override may only point at a local test server, never at another host
+        ("SOTAV_URL_FETCH_OVERRIDE", "https://evil.example.com:443", "SOTAV_URL_FETCH_OVERRIDE="),
+        ("SOTAV_URL_FETCH_OVERRIDE", "http://127.0.0.1:8443", "SOTAV_URL_FETCH_OVERRIDE="),
+        ("SOTAV_URL_FETCH_OVERRIDE", "https://10.0.0.5:443", "SOTAV_URL_FETCH_OVERRIDE="),
+        ("SOTAV_URL_FETCH_OVERRIDE", "https://127.0.0.1:1/x", "SOTAV_URL_FETCH_OVERRIDE="),
     ],
 )
 def test_bad_values_name_the_variable(
@@ -59,3 +64,12 @@ def test_bad_values_name_the_variable(
     with pytest.raises(SettingsError) as raised:
         get_settings()
     assert str(raised.value).startswith(complaint)
+
+
+def test_the_fetch_override_points_at_a_local_test_server(fresh: pytest.MonkeyPatch) -> None:
+    fresh.setenv("SOTAV_URL_FETCH_OVERRIDE", "https://127.0.0.1:8443")
+    fresh.setenv("SOTAV_URL_FETCH_CA_BUNDLE", "/tmp/ca.pem")
+    settings = get_settings()
+    assert settings.url_fetch_override == "https://127.0.0.1:8443"
+    assert settings.url_fetch_ca_bundle == "/tmp/ca.pem"
+    assert env_for(settings)["SOTAV_URL_FETCH_OVERRIDE"] == "https://127.0.0.1:8443"

@@ -337,9 +337,10 @@ class Client:
         timeout: float = 60.0,
         poll: float = 0.5,
     ) -> Reproduction:
-        """Poll a reproduction until its validation is no longer pending and, when a replay log
-        was sent, its trajectory verdict neither. Raises :class:`ValidationTimeout` (a
-        :class:`TimeoutError`) after ``timeout`` seconds."""
+        """Poll a reproduction until its validation is no longer pending (``passed``,
+        ``failed`` or ``unchecked``: a URL log the server could not read is settled too) and,
+        when a replay log was sent, its trajectory verdict neither. Raises
+        :class:`ValidationTimeout` (a :class:`TimeoutError`) after ``timeout`` seconds."""
         if isinstance(reproduction, Reproduction):
             if reproduction.settled:
                 return reproduction

@@ -236,7 +236,10 @@ class ReproductionBrief(_Output):
     status: str = Field(description="agent_pending, verified or rejected (human review).")
     tier_claimed: int
     trust_tier: int
-    validation: str = Field(description="pending, passed or failed.")
+    validation: str = Field(
+        description="pending, passed, failed or unchecked (a URL log the server could not read: "
+        "nobody has checked it)."
+    )
     trajectory: str | None = Field(description="pending, valid, invalid, or null: no log.")
     actual_metric_name: str | None
     actual_metric_value: float | None
@@ -316,7 +319,10 @@ class RunOut(_Output):
 
 
 class ValidationOut(_Output):
-    state: str = Field(description="pending, passed or failed.")
+    state: str = Field(
+        description="pending, passed, failed or unchecked (a URL log the server could not read: "
+        "nobody has checked it; the run_log_read check says why)."
+    )
     checks: list[CheckOut]
     extracted_metrics: list[dict[str, Any]]
 
@@ -490,6 +496,17 @@ def reproduction_out(
             f"The validators are still working{after}: call get_reproduction with "
             f"reproduction_id={reproduction.reproduction_id!r} and wait_seconds=30."
         )
+    elif reproduction.validation.unchecked:
+        next_step = (
+            "Validation is unchecked, not passed: the server could not read the run log (the "
+            "run_log_read check in failed_checks says why), so nobody has checked it. A human "
+            "reviewer must read it before promoting. To have it checked now, submit a new "
+            "reproduction from a new run (start_run) with the pasted final output, or with a "
+            "link the server reads: a GitHub file, a gist, a Hugging Face file or a public W&B "
+            "run."
+        )
+        if len(failed) > 1:
+            next_step += " Other checks failed too (see failed_checks)."
     elif failed:
         next_step = (
             "Some checks failed (see failed_checks): fix the cause and submit a new reproduction "
@@ -1009,7 +1026,10 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                 description="The run's output: pasted terminal output (at most 10,000 "
                 "characters; the validator extracts metrics from it) or an https URL on "
                 "github.com, gist.github.com, wandb.ai, colab.research.google.com or "
-                "huggingface.co."
+                "huggingface.co. The validator reads a GitHub file (.../blob/<ref>/<path>), a "
+                "gist, a Hugging Face file (.../blob/<rev>/<path>) or a public W&B run's "
+                "summary (wandb.ai/<entity>/<project>/runs/<id>); other URLs, Colab included, "
+                "are not read and their validation is unchecked."
             ),
         ],
         run_id: Annotated[
@@ -1103,8 +1123,9 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
     ) -> Annotated[CallToolResult, ReproductionOut]:
         """A reproduction with its verdicts: validation (metrics extracted from the run log,
         the claimed value found in it), the replay-log trajectory checks, the trust tier and the
-        review status. settled is false while a verdict is pending; failed_checks says what to
-        fix."""
+        review status. settled is false while a verdict is pending; validation is unchecked when
+        the server could not read a URL log (settled: nobody has checked it, a reviewer will);
+        failed_checks says what to fix."""
 
         def body() -> CallToolResult:
             if wait_seconds <= 0:

@@ -347,7 +347,10 @@ class ExtractedMetric:
 
 @dataclass(frozen=True)
 class Validation:
-    """The run-output verdict: ``state`` is ``pending``, ``passed`` or ``failed``."""
+    """The run-output verdict: ``state`` is ``pending``, ``passed``, ``failed`` or
+    ``unchecked``. ``unchecked`` means the server did not (or could not) read a URL run log:
+    nobody has checked it, and the ``run_log_read`` check says why. It is settled, like
+    ``passed`` and ``failed``: waiting longer does not change it."""
 
     state: str
     checks: list[Check]
@@ -366,6 +369,11 @@ class Validation:
     @property
     def failed_checks(self) -> list[Check]:
         return [check for check in self.checks if not check.ok]
+
+    @property
+    def unchecked(self) -> bool:
+        """True when the server did not read the run log (a URL it could not read)."""
+        return self.state == "unchecked"
 
 
 @dataclass(frozen=True)
@@ -446,8 +454,9 @@ class Reproduction:
 
     @property
     def settled(self) -> bool:
-        """True once the validators are done: validation is not pending and, when a replay log
-        was sent, neither is the trajectory verdict."""
+        """True once the validators are done: validation is not pending (it is ``passed``,
+        ``failed`` or ``unchecked``) and, when a replay log was sent, neither is the trajectory
+        verdict."""
         if self.validation.state == "pending":
             return False
         return self.trajectory is None or self.trajectory.state != "pending"
@@ -460,6 +469,11 @@ class Reproduction:
             f"trajectory {self.trajectory.state if self.trajectory else 'none'}, "
             f"trust tier {self.trust_tier}"
         ]
+        if self.validation.unchecked:
+            lines.append(
+                "  the server did not read the run log, so nobody has checked it yet: a "
+                "reviewer must read it (or resubmit with the pasted output)"
+            )
         checks = self.validation.checks + (self.trajectory.checks if self.trajectory else [])
         for check in sorted(checks, key=lambda c: c.ok):
             lines.append(f"  [{'ok' if check.ok else 'FAILED'}] {check.name}: {check.detail}")
