@@ -44,10 +44,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.log_metrics import (
     ExtractedMetric,
-    check_claimed_metric,
     extract_metrics_from_lines,
 )
 from chalicelib.domain.log_sources import (
@@ -70,7 +68,6 @@ from chalicelib.domain.log_sources import (
 from chalicelib.domain.urls import RunLogError, canonical_log_url
 from chalicelib.settings import get_settings
 
-MAX_EXTRACTED = 200
 USER_AGENT = "SOTAVerified-validator/1 (reads run logs submitted as evidence)"
 _CHUNK = 64 * 1024
 _REDIRECTS = {301, 302, 303, 307, 308}
@@ -453,27 +450,11 @@ def _described(read: LogRead) -> str:
 
 def verdict_of_read(repro: dict[str, Any], url: str, read: LogRead) -> dict[str, Any]:
     """`passed` or `failed`: the same checks as pasted output, on the log that was read."""
-    metrics = [m for m in read.metrics if is_storable_number(m.value)]
-    extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
-    checks = [_check("run_log_read", True, f"{url}: {_described(read)}")]
-    if metrics:
-        names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))
-        checks.append(_check("metrics_extracted", True, f"{len(metrics)} found: {names}"))
-    else:
-        checks.append(
-            _check(
-                "metrics_extracted",
-                False,
-                "no metric found in the log that was read; link the log that prints the final "
-                "evaluation (e.g. the lines with accuracy, BLEU or AP)",
-            )
-        )
-    name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
-    if name is not None and value is not None:
-        verdict = check_claimed_metric(metrics, name, float(value))
-        checks.append(_check("metric_in_log", verdict.ok, verdict.detail))
-    state = "passed" if all(c["ok"] for c in checks) else "failed"
-    return {"state": state, "checks": checks, "extracted_metrics": extracted}
+    from chalicelib.services.validation import log_verdict
+
+    return log_verdict(
+        repro, read.metrics, [_check("run_log_read", True, f"{url}: {_described(read)}")]
+    )
 
 
 def unchecked_verdict(url: str, reason: str) -> dict[str, Any]:

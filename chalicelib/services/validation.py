@@ -25,9 +25,8 @@ from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db import runs as runs_db
 from chalicelib.db import uploads
 from chalicelib.db.codec import is_storable_number
-from chalicelib.domain.log_metrics import check_claimed_metric, extract_metrics
+from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
-from chalicelib.domain.urls import RunLogError, canonical_log_url
 
 MAX_EXTRACTED = 200
 
@@ -80,40 +79,40 @@ def _check(name: str, ok: bool, detail: str) -> dict[str, Any]:
     return {"name": name, "ok": ok, "detail": detail}
 
 
-def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
-    """The `validation` of a reproduction from its run log (pure apart from its inputs)."""
-    run_log = repro["run_log"]
-    checks: list[dict[str, Any]] = []
-    extracted: list[dict[str, Any]] = []
-    if run_log["kind"] == "url":
-        try:
-            url = canonical_log_url(run_log.get("url") or "")
-            checks.append(_check("run_log_url", True, f"log at {url} (not fetched by the server)"))
-        except RunLogError as exc:
-            checks.append(_check("run_log_url", False, str(exc)))
+def log_verdict(
+    repro: dict[str, Any], found: list[ExtractedMetric], first: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The `validation` of a run log from the metrics found in it (pasted, uploaded or read
+    from its URL: the same checks): `metrics_extracted` and, when a metric is reported,
+    `metric_in_log` (for that dataset when one is named). `first`: checks that come before."""
+    # A number DynamoDB cannot store (acc: 1e200) is no metric: keep it out, or the verdict
+    # could never be stored and the upload would be retried until dead-lettered.
+    metrics = [m for m in found if is_storable_number(m.value)]
+    extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
+    checks = list(first or [])
+    if metrics:
+        names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))
+        checks.append(_check("metrics_extracted", True, f"{len(metrics)} found: {names}"))
     else:
-        # A number DynamoDB cannot store (acc: 1e200) is no metric: keep it out, or the
-        # verdict could never be stored and the upload would be retried until dead-lettered.
-        metrics = [m for m in extract_metrics(text or "") if is_storable_number(m.value)]
-        extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
-        if metrics:
-            names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))
-            checks.append(_check("metrics_extracted", True, f"{len(metrics)} found: {names}"))
-        else:
-            checks.append(
-                _check(
-                    "metrics_extracted",
-                    False,
-                    "no metric found in the pasted output; paste the final evaluation output "
-                    "(e.g. the lines that print accuracy, BLEU or AP)",
-                )
+        checks.append(
+            _check(
+                "metrics_extracted",
+                False,
+                "no metric found in the run log; give the output of the final evaluation "
+                "(e.g. the lines that print accuracy, BLEU or AP)",
             )
-        name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
-        if name is not None and value is not None:
-            verdict = check_claimed_metric(metrics, name, float(value))
-            checks.append(_check("metric_in_log", verdict.ok, verdict.detail))
+        )
+    name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
+    if name is not None and value is not None:
+        verdict = check_claimed_metric(metrics, name, float(value), repro.get("dataset"))
+        checks.append(_check("metric_in_log", verdict.ok, verdict.detail))
     state = "passed" if all(c["ok"] for c in checks) else "failed"
     return {"state": state, "checks": checks, "extracted_metrics": extracted}
+
+
+def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
+    """The `validation` of pasted output (pure apart from its inputs)."""
+    return log_verdict(repro, extract_metrics(text or ""))
 
 
 def replay_verdict(

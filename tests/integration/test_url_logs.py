@@ -101,7 +101,7 @@ def test_a_github_log_with_the_final_metric_line_passes(aws: Any, fake_hosts: Fa
     assert in_log == {
         "name": "metric_in_log",
         "ok": True,
-        "detail": "Acc@1 = 76.130 found in the log (pytorch_imagenet)",
+        "detail": "Acc@1 = 76.130 found in the log (torchvision)",
     }
     assert {"name": "Acc@1", "value": 76.13} in validation["extracted_metrics"]
     # ... over TLS to the real host name (SNI and Host header), though the socket was local
