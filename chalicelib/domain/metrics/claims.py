@@ -20,14 +20,19 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.vocabulary import (
+    _KNOWN_BASES as KNOWN_BASES,
+)
 from chalicelib.domain.metrics.vocabulary import (
     BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
+    names_benchmark,
     same_base,
     scope_key,
     sense_of,
@@ -62,16 +67,24 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim.base is None:
         return False
     if sense.base is None:
-        # A bare split name stands for the run's main metric: a score, not a loss.
-        return sense.split is not None and claim.base not in _LOWER_IS_BETTER
+        # A bare split name stands for the run's main metric: a score (a known one), never a
+        # loss, and never a word that is no metric ("Training epochs").
+        return (
+            sense.split is not None
+            and (claim.base in KNOWN_BASES or claim.base == "score")
+            and claim.base not in _LOWER_IS_BETTER
+        )
     return same_base(claim, sense)
 
 
 def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     found = set(sense_of(metric.name).scope)
     if exact:
-        return bool(found & scope)
-    return any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope)
+        return bool(found & scope) or any(names_benchmark(metric.name, s) for s in scope)
+    whole = metric_key(metric.name)
+    return any(
+        len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope
+    ) or any(len(b) >= 4 and b in whole for b in scope)
 
 
 def _other_benchmark(metric: ExtractedMetric) -> bool:
@@ -108,10 +121,14 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
     if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
         candidates.append(("fraction", metric.value / 100, printed_decimals + 2))
     # A claim stated to fewer than two significant digits (0.7, 1.0, 0) carries no rounding
-    # slack of its own: it must equal the printed value at the printed precision.
+    # slack of its own: it must equal the printed value at the printed precision. A 0 or 1
+    # printed without decimals is exact (a JSON `1`, a "best_metric: 1"), not 0.5..1.5.
     vague = significant_digits(claim) < 2
+    exact_print = printed_decimals == 0 and metric.value in (0.0, 1.0, -1.0)
     for label, value, decimals in candidates:
         places = decimals if vague else min(claim_decimals, decimals)
+        if exact_print and label == "":
+            places = max(places, 12)
         tolerance = 0.5 * 10.0**-places
         if abs(claim - value) <= tolerance + 1e-9 * max(1.0, abs(claim)):
             return label
@@ -179,9 +196,16 @@ def _narrow(
     """The named metrics that can confirm the claim (rules 2-4), or none and why."""
     scope = set(claim.scope)
     if dataset and scope_key(dataset):
-        scope.add(scope_key(dataset))
+        dataset_sense = sense_of(dataset)
+        if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
+            # a "dataset" that is a split ("test", "dev"): the claim is of that split
+            claim = replace(claim, split=dataset_sense.split)
+        else:
+            scope.add(scope_key(dataset))
     if scope:
-        for exact in (True, False):
+        # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
+        # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
+        for exact in (True,) if claim.benchmark_bases else (True, False):
             in_scope = [m for m in named if _in_scope(m, scope, exact)]
             if in_scope:
                 named = in_scope
@@ -194,7 +218,7 @@ def _narrow(
             # The log never names the claim's dataset: values without a scope of their own may
             # stand, never a value scoped to another known benchmark or dataset.
             named = [m for m in named if not _other_benchmark(m)]
-            named = [m for m in named if not sense_of(m.name).scope] or named
+            named = [m for m in named if not sense_of(m.name).scope]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 

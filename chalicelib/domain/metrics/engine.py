@@ -40,6 +40,13 @@ MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats repl
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
+# A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
+# OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
+# counter, not a batch of a pass: its last values are the run's.)
+_WORD_COUNTER = re.compile(
+    r"(?i)(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
+    r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
+)
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
 # progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
 _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
@@ -52,7 +59,7 @@ _COUNTER = re.compile(
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".
 _LINE_SPLIT = re.compile(
-    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+"
+    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
     r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
 )
@@ -325,6 +332,10 @@ class Extraction:
                     read(line, state, self.sink)
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.
+        if "/" in line:
+            for match in _WORD_COUNTER.finditer(line):
+                if match.group(1) != match.group(2):
+                    return  # a batch of a pass: running per-batch values
         if "/" in line and "[" in line:
             for match in _BRACKET_COUNTER.finditer(line):
                 if match.group(1) != match.group(2) and not _RATE_BEFORE.search(

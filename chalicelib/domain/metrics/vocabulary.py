@@ -80,6 +80,15 @@ def strip_unit(name: str) -> str:
 
 
 _QUALIFIER_WORDS = {
+    # similarity functions of embedding evaluators (sentence-transformers, MTEB)
+    "cosine": "cosine",
+    "cos": "cosine",
+    "dot": "dot",
+    "manhattan": "manhattan",
+    "euclidean": "euclidean",
+    "adj": "adjusted",
+    "adjusted": "adjusted",
+    "uncentered": "uncentered",
     "bbox": "box",
     "box": "box",
     "det": "box",
@@ -104,6 +113,9 @@ _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # Words that decorate a name without changing the metric.
 _NOISE_WORDS = frozenset(
     {
+        "default",  # MTEB's default subset
+        "similarity",  # sentence-transformers' "Cosine-Similarity :", "Manhattan-Distance:"
+        "distance",
         "avg",
         "average",
         "mean",
@@ -180,7 +192,8 @@ _phrases("f1", None, "ents f", "f")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
 _phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
-_phrases("bleu", None, "bleu", "bleu4", "bleu 4", "sacrebleu", "bleu score", "sacre bleu")
+_phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu")
+_phrases("bleu", 4, "bleu4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1 ...)
 _phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
 _phrases("chrf++", None, "chrf++", "chrf2++")
 _phrases("ter", None, "ter")
@@ -526,7 +539,9 @@ def sense_of(name: str) -> MetricSense:
 
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
-_K_BASES = frozenset({"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy"})
+_K_BASES = frozenset(
+    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu"}
+)
 
 
 def same_base(a: MetricSense, b: MetricSense) -> bool:
@@ -539,14 +554,20 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
         return False
     if a.k != b.k:
         # accuracy == top-1 accuracy; every other cutoff must agree
-        if a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}:
+        if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
+            a.base == "bleu" and {a.k, b.k} <= {None, 4}
+        ):
             pass
         else:
             return False
     return _qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
-_EXCLUSIVE = (frozenset({"box", "mask", "keypoints"}), frozenset({"micro", "macro", "weighted"}))
+_EXCLUSIVE = (
+    frozenset({"box", "mask", "keypoints"}),
+    frozenset({"micro", "macro", "weighted"}),
+    frozenset({"cosine", "dot", "manhattan", "euclidean"}),
+)
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
 _MUST_BE_NAMED = frozenset({"mask", "keypoints"})
@@ -560,8 +581,9 @@ def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
             return False
         if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
-    # acc_norm is another metric than acc, strict-match than flexible-extract
-    for word in ("norm", "strict", "flexible"):
+    # acc_norm is another metric than acc, strict-match than flexible-extract, adjusted R^2
+    # than R^2
+    for word in ("norm", "strict", "flexible", "adjusted", "uncentered"):
         if (word in a) != (word in b) and (word in a or word in b):
             return False
     return True
@@ -649,3 +671,27 @@ def is_result_name(name: str) -> bool:
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+
+
+# Words a benchmark's name may carry in a log without naming another task: harness namespaces
+# (`meta_gsm8k`, `leaderboard|hellaswag|10`, `lukaemon_mmlu` is a namespace too), shot counts.
+_NAMESPACE_WORDS = frozenset(
+    {"meta", "custom", "leaderboard", "harness", "helm", "lighteval", "original", "lukaemon",
+     "openai", "shot", "shots", "fewshot", "zeroshot", "all", "results", "none", "mc", "gen"}
+)  # fmt: skip
+
+
+def names_benchmark(name: str, benchmark: str) -> bool:
+    """Whether a metric name is that benchmark's own row: some part of the name is the
+    benchmark, alone or with namespace words and numbers (`meta_gsm8k`, `hellaswag:10`), not a
+    sub-task of it (`mmlu_college_biology`)."""
+    for part in re.split(r"[/|]", name):
+        words = _words(part)
+        for start in range(len(words)):
+            for end in range(start + 1, len(words) + 1):
+                if scope_key("".join(words[start:end])) != benchmark:
+                    continue
+                others = words[:start] + words[end:]
+                if all(w in _NAMESPACE_WORDS or w.isdigit() for w in others):
+                    return True
+    return False

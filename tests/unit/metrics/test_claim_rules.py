@@ -1,0 +1,88 @@
+"""General rules of the claim check and the vocabulary (chalicelib/domain/metrics/claims.py,
+vocabulary.py), each on a minimal log written for the rule (the corpus holds the real logs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from chalicelib.domain.metrics.vocabulary import names_benchmark, same_metric
+
+
+def ok(log: str, name: str, value: float, dataset: str | None = None) -> bool:
+    return check_claimed_metric(extract_metrics(log), name, value, dataset).ok
+
+
+def test_bleu_n_is_another_metric_than_bleu_which_is_bleu_4() -> None:
+    log = "{'bleu-1': 0.134, 'bleu-4': 0.0044}"
+    assert ok(log, "BLEU-1", 0.134) and not ok(log, "BLEU-4", 0.134)
+    assert same_metric("BLEU", "BLEU4") and not same_metric("BLEU", "BLEU-1")
+
+
+def test_adjusted_r_squared_is_not_r_squared() -> None:
+    log = "R-squared: 0.300\nAdj. R-squared: -0.050"
+    assert ok(log, "R-squared", 0.3) and not ok(log, "R-squared", -0.05)
+    assert ok(log, "Adjusted R-squared", -0.05)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Training Step: 16224  | total loss: 0.4 | iter: 16224/20311 acc: 0.8476",
+        "Epoch  3,   150/  725; acc:  53.41; ppl:   8.81; xent: 2.18",
+        "batch 10/200 loss: 0.25 acc: 0.91",
+    ],
+)
+def test_values_of_a_batch_inside_a_pass_are_not_results(line: str) -> None:
+    assert extract_metrics(line) == []
+
+
+def test_a_global_iteration_counter_marks_running_values_whose_last_stands() -> None:
+    log = (
+        " iteration      200/  250000 | lm loss: 7.365868E+00 |\n"
+        " iteration      400/  250000 | lm loss: 6.912000E+00 |\n"
+    )
+    assert ok(log, "Training loss", 6.912) and not ok(log, "Training loss", 7.365868)
+
+
+def test_a_dataset_that_is_a_split_word_names_the_split() -> None:
+    log = "dev/WER: 20.06\ntest/WER: 19.27"
+    assert ok(log, "WER", 19.27, dataset="test") and not ok(log, "WER", 20.06, dataset="test")
+
+
+def test_a_benchmark_claim_is_its_own_row_never_a_sub_task() -> None:
+    assert names_benchmark("meta_gsm8k/flexible-extract/exact_match", "gsm8k")
+    assert names_benchmark("leaderboard|hellaswag|10/acc_norm", "hellaswag")
+    assert not names_benchmark("lukaemon_mmlu_college_biology/accuracy", "mmlu")
+    log = "|lukaemon_mmlu_college_biology|acc|98.61|\n"
+    assert not ok("lukaemon_mmlu_college_biology accuracy: 98.61", "MMLU", 98.61)
+    assert log
+
+
+def test_a_0_or_1_printed_without_decimals_is_exact() -> None:
+    log = '{"val_best_metric": 1, "val_mean_dice": 0.6923}'
+    assert not ok(log, "val_best_metric", 0.905)
+    assert ok(log, "val_best_metric", 1.0)
+
+
+def test_a_bare_split_value_stands_only_for_a_known_metric() -> None:
+    log = "Final Test: 81.72 ± 0.30"
+    assert ok(log, "Test Accuracy", 81.72)
+    assert not ok(log, "Training epochs", 81.72)
+    assert not ok(log, "Test loss", 81.72)
+
+
+def test_a_claimed_dataset_is_never_confirmed_by_another_datasets_value() -> None:
+    log = "test_en_mlm_ppl: 2062.99\ntest_fr_mlm_ppl: 2497.67"
+    assert not ok(log, "Perplexity", 2062.99, dataset="fr")
+
+
+def test_similarity_functions_are_qualifiers_not_datasets() -> None:
+    # sentence-transformers' EmbeddingSimilarityEvaluator (v2) prints one line per function
+    log = (
+        "Cosine-Similarity :\tPearson: 0.8696\tSpearman: 0.8758\n"
+        "Dot-Product-Similarity:\tPearson: 0.8012\tSpearman: 0.8100\n"
+    )
+    assert ok(log, "Spearman (cosine)", 87.58, dataset="STSbenchmark")
+    assert not ok(log, "Spearman (cosine)", 0.81)
+    assert ok(log, "Spearman (dot)", 0.81)
