@@ -13,7 +13,12 @@ def run() -> list[Row]:
 
     tallies, _ = measure(load())
     rows: list[Row] = []
-    for key, label in (("logs", "development set"), ("holdout", "hold-out set")):
+    labels = {
+        "logs": "development set",
+        "holdout": "first hold-out",
+        "fresh": "fresh hold-out",
+    }
+    for key, label in labels.items():
         tally = tallies[key]
         what = f"{label}: {tally.cases} logs, {len(tally.families)} families"
         rows += [
