@@ -16,7 +16,7 @@ from pydantic import (
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import ReplayLog, integral_float_to_int
-from chalicelib.domain.text import clean_text, workspace_path
+from chalicelib.domain.text import clean_text, refused_class, workspace_path
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
@@ -241,23 +241,42 @@ def _clean_lines(value: str) -> str:
 
 # Free text (README "Text"): NFKC-normalised and trimmed; zero-width, bidi and other invisible
 # characters, NUL and control characters refused (422 naming the field); not only whitespace.
+# The OpenAPI document states the same rule as a pattern (the validators give the message).
+_REFUSED = refused_class()
+_REFUSED_BUT_BREAKS = refused_class(allow="\t\n\r")
+# (whitespace around the text is trimmed first, so any may surround it)
+
+
+def _text_pattern(refused: str, first: str = "") -> str:
+    inner = f"[^{refused}{WHITESPACE}]"
+    head = f"[^{refused}{WHITESPACE}{first}]"
+    return rf"^[{WHITESPACE}]*{head}(?:[^{refused}]*{inner})?[{WHITESPACE}]*$"
+
+
+TEXT_PATTERN = _text_pattern(_REFUSED)
+MULTILINE_TEXT_PATTERN = _text_pattern(_REFUSED_BUT_BREAKS)
+# Relative paths also may not start with "/", "\\" or "~" (nor name a drive or climb with "..").
+PATH_PATTERN = _text_pattern(_REFUSED, first="/\\\\~")
 ShortText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=200),
     AfterValidator(_clean_line),
     _max_length(200),
+    Field(json_schema_extra={"pattern": TEXT_PATTERN}),
 ]
 HardwareText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=500),
     AfterValidator(_clean_line),
     _max_length(500),
+    Field(json_schema_extra={"pattern": TEXT_PATTERN}),
 ]
 EvidenceText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=2000),
     AfterValidator(_clean_lines),
     _max_length(2000),
+    Field(json_schema_extra={"pattern": MULTILINE_TEXT_PATTERN}),
 ]
 # A path relative to the run's workspace: not absolute, no drive, no "~", no ".." segment.
 RelativePath = Annotated[
@@ -265,6 +284,7 @@ RelativePath = Annotated[
     StringConstraints(min_length=1, max_length=500),
     AfterValidator(workspace_path),
     _max_length(500),
+    Field(json_schema_extra={"pattern": PATH_PATTERN}),
 ]
 # Server-issued ids: letters, digits, "-" and "_".
 IdText = Annotated[

@@ -68,6 +68,8 @@ async def test_lists_the_seven_tools_with_schemas(local_stack: LocalStack, tmp_p
         "min_score",
         "sort",
         "trust_tier",
+        "min_reproductions",
+        "status",
         "limit",
     }
     assert sota["required"] == ["task"]
@@ -119,6 +121,21 @@ async def test_read_tools_answer_structured_results(
         assert top["count"] == len(top["rows"]) <= 3
         assert all(row["dataset"] == "ogbn-products" for row in top["rows"])
         assert set(top["rows"][0]) >= {"arxiv_id", "metric", "value", "verification_score"}
+        assert set(top["rows"][0]) >= {
+            "reproductions",
+            "reproduced_values",
+            "within_5pct",
+            "status",
+        }
+        assert {"status", "within_5pct"} <= set(paper["claimed_results"][0])
+        untested = data(
+            await mcp.call_tool(
+                "query_sota", {"task": NODE_TASK, "status": "untested", "limit": 500}
+            )
+        )
+        expected = [r.paper_id for r in everything if r.status == "untested"]
+        assert untested["count"] == len(expected) > 0
+        assert {r["status"] for r in untested["rows"]} == {"untested"}
 
         every = data(await mcp.call_tool("query_sota", {"task": NODE_TASK, "limit": 500}))
         assert every["count"] == len(everything) and every["more_available"] is False

@@ -39,6 +39,7 @@ from sotaverified.models import (
     SotaRow,
     Trajectory,
     Validation,
+    ValueSpread,
     Workspace,
     parse_time,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "Validation",
     "ValidationError",
     "ValidationTimeout",
+    "ValueSpread",
     "Workspace",
     "__version__",
     "paper_ref",

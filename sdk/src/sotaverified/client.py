@@ -174,6 +174,8 @@ class Client:
         min_score: int | None = None,
         sort: str = "score",
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         page_size: int = MAX_PAGE_SIZE,
         max_results: int | None = None,
     ) -> Iterator[SotaRow]:
@@ -181,14 +183,20 @@ class Client:
         (``page_size`` rows per request, at most 100) until ``next_cursor`` is null, or until
         ``max_results`` rows. Lazy: a page is fetched when the iteration reaches it.
 
-        Pages may be shorter than ``page_size`` (with ``min_score``/``trust_tier``); this
-        iterator handles that."""
+        ``min_reproductions`` keeps rows measured by at least that many counted reproductions;
+        ``status`` keeps rows with that verdict (``reproduced``, ``contested``,
+        ``not_reproduced``, ``untested``).
+
+        Pages may be shorter than ``page_size`` (with ``min_score``, ``trust_tier``,
+        ``min_reproductions`` or ``status``); this iterator handles that."""
         params = {
             "task": task,
             "dataset": dataset,
             "min_score": min_score,
             "sort": sort,
             "trust_tier": trust_tier,
+            "min_reproductions": min_reproductions,
+            "status": status,
         }
         rows = self._iterate(f"{API}/sota", params, page_size, max_results)
         return (SotaRow.from_dict(row) for row in rows)
@@ -201,6 +209,8 @@ class Client:
         min_score: int | None = None,
         sort: str = "score",
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         limit: int = 20,
         cursor: str | None = None,
     ) -> Page:
@@ -213,6 +223,8 @@ class Client:
                 "min_score": min_score,
                 "sort": sort,
                 "trust_tier": trust_tier,
+                "min_reproductions": min_reproductions,
+                "status": status,
                 "limit": limit,
                 "cursor": cursor,
             },
@@ -234,6 +246,8 @@ class Client:
         self,
         *,
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         page_size: int = MAX_PAGE_SIZE,
         max_results: int | None = None,
     ) -> Iterator[AgentRow]:

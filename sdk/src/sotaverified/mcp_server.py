@@ -70,6 +70,7 @@ from sotaverified.errors import (
 from sotaverified.models import (
     AgentRow,
     Check,
+    LeaderboardEntry,
     Paper,
     QueueEntry,
     Reproduction,
@@ -205,12 +206,26 @@ class _Output(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class SpreadOut(_Output):
+    min: float
+    median: float
+    max: float
+
+
 class ClaimedResultOut(_Output):
     task: str
     dataset: str
     metric: str
     value: float | None
-    reproductions: int = Field(description="Counted reproductions that match this result.")
+    reproductions: int = Field(description="Counted reproductions that measured this result.")
+    reproduced_values: SpreadOut | None = Field(
+        description="min, median and max of the values they reported (null: none)."
+    )
+    within_5pct: int = Field(description="How many of them are within 5% of the claim.")
+    status: str = Field(
+        description="reproduced (all within 5%), contested (some), not_reproduced (none) or "
+        "untested (no counted reproduction measured it)."
+    )
 
 
 class CodeLinkOut(_Output):
@@ -277,7 +292,15 @@ class SotaRowOut(_Output):
     value: float | None
     verification: str
     verification_score: int
-    reproductions: int
+    reproductions: int = Field(description="Counted reproductions that measured this result.")
+    reproduced_values: SpreadOut | None = Field(
+        description="min, median and max of the values they reported (null: none)."
+    )
+    within_5pct: int = Field(description="How many of them are within 5% of the claim.")
+    status: str = Field(
+        description="reproduced (all within 5%), contested (some), not_reproduced (none) or "
+        "untested (no counted reproduction measured it)."
+    )
     published: str | None
 
 
@@ -410,7 +433,7 @@ def paper_out(paper: Paper, reproductions: list[Reproduction] | None = None) -> 
                 "dataset": e.dataset,
                 "metric": e.metric,
                 "value": e.value,
-                "reproductions": e.reproductions,
+                **_verdict_out(e),
             }
             for e in paper.leaderboard
         ],
@@ -425,6 +448,18 @@ def paper_out(paper: Paper, reproductions: list[Reproduction] | None = None) -> 
     }
 
 
+def _verdict_out(entry: LeaderboardEntry | SotaRow) -> dict[str, Any]:
+    spread = entry.reproduced_values
+    return {
+        "reproductions": entry.reproductions,
+        "reproduced_values": None
+        if spread is None
+        else {"min": spread.min, "median": spread.median, "max": spread.max},
+        "within_5pct": entry.within_5pct,
+        "status": entry.status,
+    }
+
+
 def sota_row_out(row: SotaRow) -> dict[str, Any]:
     return {
         "paper_id": row.paper_id,
@@ -436,7 +471,7 @@ def sota_row_out(row: SotaRow) -> dict[str, Any]:
         "value": row.value,
         "verification": row.verification,
         "verification_score": row.verification_score,
-        "reproductions": row.reproductions,
+        **_verdict_out(row),
         "published": row.published,
     }
 
@@ -897,8 +932,8 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
             Field(
                 ge=0,
                 le=100_000,
-                description="Minimum verification_score; 25 means at least two independent "
-                "reproductions.",
+                description="Minimum verification_score (the paper's score; see "
+                "min_reproductions to ask for reproduced rows).",
             ),
         ] = None,
         sort: Annotated[
@@ -914,6 +949,18 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                 "tier or higher (0-2).",
             ),
         ] = None,
+        min_reproductions: Annotated[
+            int | None,
+            Field(
+                ge=0,
+                le=1000,
+                description="Keep rows measured by at least this many counted reproductions.",
+            ),
+        ] = None,
+        status: Annotated[
+            Literal["reproduced", "contested", "not_reproduced", "untested"] | None,
+            Field(description="Keep rows with this verdict."),
+        ] = None,
         limit: Annotated[
             int,
             Field(
@@ -924,9 +971,10 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         ] = 20,
     ) -> Annotated[CallToolResult, SotaOut]:
         """The leaderboard of a task: one row per claimed result (paper, dataset, metric, value)
-        with the paper's verification status, score and matching reproductions, best first.
-        Filter by dataset, minimum score and trust tier; more_available says whether more rows
-        match beyond limit."""
+        with the paper's verification status and score and the row's verdict (status,
+        reproductions that measured it, their values, how many within 5%), best first. Filter
+        by dataset, minimum score, trust tier, min_reproductions and status; more_available
+        says whether more rows match beyond limit."""
 
         def body() -> CallToolResult:
             def fetch(page_size: int, max_results: int) -> Iterable[SotaRow]:
@@ -936,6 +984,8 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                     min_score=min_score,
                     sort=sort,
                     trust_tier=trust_tier,
+                    min_reproductions=min_reproductions,
+                    status=status,
                     page_size=page_size,
                     max_results=max_results,
                 )

@@ -51,15 +51,39 @@ def _str(value: Any) -> str | None:
 
 
 @dataclass(frozen=True)
+class ValueSpread:
+    """The smallest, median and largest value that counted reproductions reported."""
+
+    min: float
+    median: float
+    max: float
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ValueSpread | None:
+        if not isinstance(data, Mapping):
+            return None
+        low, mid, high = (_float(data.get(k)) for k in ("min", "median", "max"))
+        if low is None or mid is None or high is None:
+            return None
+        return cls(min=low, median=mid, max=high)
+
+
+@dataclass(frozen=True)
 class LeaderboardEntry:
-    """One claimed result of a paper (task, dataset, metric, value) and how many counted
-    reproductions match it."""
+    """One claimed result of a paper (task, dataset, metric, value) and its verdict:
+    ``reproductions`` counted reproductions measured it, ``reproduced_values`` spans their
+    values, ``within_5pct`` of them are within 5% of the claim, and ``status`` is
+    ``reproduced`` (all within 5%), ``contested`` (some), ``not_reproduced`` (none) or
+    ``untested`` (no counted reproduction measured it)."""
 
     task: str
     dataset: str
     metric: str
     value: float | None
     reproductions: int
+    reproduced_values: ValueSpread | None = None
+    within_5pct: int = 0
+    status: str = "untested"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeaderboardEntry:
@@ -69,6 +93,9 @@ class LeaderboardEntry:
             metric=str(data.get("metric", "")),
             value=_float(data.get("value")),
             reproductions=_int(data.get("reproductions")),
+            reproduced_values=ValueSpread.from_dict(data.get("reproduced_values")),
+            within_5pct=_int(data.get("within_5pct")),
+            status=str(data.get("status") or "untested"),
         )
 
 
@@ -158,7 +185,8 @@ class Paper:
 
 @dataclass(frozen=True)
 class SotaRow:
-    """One row of ``GET /api/v1/sota``."""
+    """One row of ``GET /api/v1/sota``: a claimed result and its verdict (``reproductions``,
+    ``reproduced_values``, ``within_5pct``, ``status``, as in :class:`LeaderboardEntry`)."""
 
     paper_id: str
     arxiv_id: str | None
@@ -172,6 +200,9 @@ class SotaRow:
     reproductions: int
     published: str | None
     raw: JsonDict = field(repr=False, compare=False)
+    reproduced_values: ValueSpread | None = None
+    within_5pct: int = 0
+    status: str = "untested"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SotaRow:
@@ -188,6 +219,9 @@ class SotaRow:
             reproductions=_int(data.get("reproductions")),
             published=_str(data.get("published")),
             raw=dict(data),
+            reproduced_values=ValueSpread.from_dict(data.get("reproduced_values")),
+            within_5pct=_int(data.get("within_5pct")),
+            status=str(data.get("status") or "untested"),
         )
 
 
