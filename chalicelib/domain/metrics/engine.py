@@ -68,6 +68,9 @@ _SPLIT_OF_WORD = {
     "train": "train",
     "training": "train",
 }
+# A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML
+# list, a table) go on after it.
+_ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})
 # -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 
@@ -119,6 +122,8 @@ class Sink:
                 if entry.running:
                     self._restate(entry)
                     self._note_running(known[0], known)
+                elif known[0] in self._running_by_name:
+                    self._close_running(known[0], known)
                 return True
         key = self._add(name, number, source, split=split, running=running)
         if printed is not None and len(self._known) < 4 * MAX_ENTRIES:
@@ -167,6 +172,8 @@ class Sink:
                 self._entries[key] = entry
         if entry.running:
             self._note_running(name, key)
+        else:
+            self._close_running(name, key)
         return key
 
     def _restate(self, entry: _Entry) -> None:
@@ -185,6 +192,16 @@ class Sink:
             if superseded is not None and superseded.running:
                 del self._entries[previous]
         self._running_by_name[name] = key
+
+    def _close_running(self, name: str, key: tuple[str, float]) -> None:
+        """`name` printed on a summary line: its earlier running value is not the last value of
+        the name in the log, so it is not a metric (README "Running values"; the evaluation bar
+        after Keras' fit, XGBoost's `Best iteration:` line after the rounds)."""
+        previous = self._running_by_name.pop(name, None)
+        if previous is not None and previous != key:
+            superseded = self._entries.get(previous)
+            if superseded is not None and superseded.running:
+                del self._entries[previous]
 
     def results(self) -> list[ExtractedMetric]:
         ordered = sorted(self._entries.values(), key=lambda e: e.first)
@@ -304,6 +321,8 @@ class Extraction:
         state.line_no += 1
         state.line = line
         stripped = line.strip()
+        if stripped in _ELISIONS:
+            return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
             state.running = False
             state.line_split = None
