@@ -197,11 +197,18 @@ class Sink:
         """`name` printed on a summary line: its earlier running value is not the last value of
         the name in the log, so it is not a metric (README "Running values"; the evaluation bar
         after Keras' fit, XGBoost's `Best iteration:` line after the rounds)."""
-        previous = self._running_by_name.pop(name, None)
-        if previous is not None and previous != key:
-            superseded = self._entries.get(previous)
-            if superseded is not None and superseded.running:
-                del self._entries[previous]
+        previous = self._running_by_name.get(name)
+        if previous is None or previous == key:
+            return
+        superseded, entry = self._entries.get(previous), self._entries.get(key)
+        if superseded is None or not superseded.running or entry is None:
+            return
+        # A split the log gives tells the two apart (`Epoch(val)` then `Epoch(test)`); an
+        # unsplit summary after the training loop's values is the run's final one of the name.
+        old, new = superseded.metric.split, entry.metric.split
+        if old == new or (new is None and old == "train"):
+            del self._entries[previous]
+            del self._running_by_name[name]
 
     def results(self) -> list[ExtractedMetric]:
         ordered = sorted(self._entries.values(), key=lambda e: e.first)

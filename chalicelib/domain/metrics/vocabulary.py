@@ -79,6 +79,34 @@ def strip_unit(name: str) -> str:
     return f"{name[: match.start()]} {inside}"
 
 
+# Words in a trailing parenthesis that only say what kind of thing the scope is: "F1 (class 1)".
+_SCOPE_KIND_WORDS = frozenset({"class", "label", "category", "model", "method", "run"})
+
+
+def _parenthesised_scope(name: str) -> tuple[str, str]:
+    """A trailing parenthesis that names what the value is of, not a unit, a qualifier, a split
+    or a metric ("NDCG@10 (SPLADE)", "F1 (class 1)", "Test Hits@50 (AA)", "log (DataLoader 3)",
+    "Avg in MTEB Retrieval (bge-base-en-v1.5)"): its scope key and the name without it. Other
+    parentheses are left to `strip_unit` ("(ms)", "(macro)", "(eval metric)", "(top-1)")."""
+    match = _UNIT.search(name) if name.endswith(")") else None
+    if match is None or _UNIT_TEXT.match(match.group(1)) or not match.group(1).strip():
+        return "", name
+    words = _words(match.group(1))
+    if not words or any(
+        word in _SPLIT_WORDS
+        or word in _QUALIFIER_WORDS
+        or word in _STAT_WORDS
+        or word in _BASE_PHRASES
+        or word in _NOISE_WORDS
+        for word in words
+    ):
+        return "", name
+    if " ".join(words) in _BASE_PHRASES or not name[: match.start()].strip():
+        return "", name
+    kept = [w for w in words if w not in _SCOPE_KIND_WORDS] or words
+    return scope_key("".join(kept)), name[: match.start()]
+
+
 _QUALIFIER_WORDS = {
     "bbox": "box",
     "box": "box",
@@ -417,13 +445,16 @@ def scope_key(name: str) -> str:
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
-    text = strip_unit(unicodedata.normalize("NFKC", name).strip()) or name.strip()
+    text = unicodedata.normalize("NFKC", name).strip()
+    whole_key = metric_key(strip_unit(text) or text)
+    named_scope, text = _parenthesised_scope(text)
+    text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
     parts = [p for p in re.split(r"[/|]", text) if p.strip()]
     metric_part = parts[-1] if parts else text
     scope_parts = parts[:-1]
 
-    scope: list[str] = []
+    scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
     qualifiers: set[str] = set()
 
@@ -521,7 +552,7 @@ def sense_of(name: str) -> MetricSense:
         stat=stat,
         scope=tuple(dict.fromkeys(s for s in scope if s)),
         benchmark_bases=benchmark_bases,
-        key=metric_key(text),
+        key=whole_key,
     )
 
 
