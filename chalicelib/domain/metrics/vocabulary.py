@@ -680,3 +680,8 @@ def is_result_name(name: str) -> bool:
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+
+
+def is_known_metric(name: str) -> bool:
+    """Whether `name` is a metric of the vocabulary (accuracy, F1, mAP, ...), not just a name."""
+    return sense_of(name).base in _KNOWN_BASES
