@@ -141,6 +141,8 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "torch tensors": _repeat("a b c: tensor(1"),
     "percent prose": _repeat("1% a b c on the a b c d e "),
     "elisions": _repeat("...\n"),
+    "flair class rows": _repeat("a b: c tp: 1 - fp: 1 - precision: 1 - "),
+    "flair averages": _repeat("MICRO_AVG: acc 1 - f1-score 1 - "),
 }
 
 

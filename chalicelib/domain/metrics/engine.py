@@ -223,6 +223,7 @@ class LogState:
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
     line_split: str | None = None  # the split named at the start of the current line
+    progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -343,6 +344,7 @@ class Extraction:
                 if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
                     line, max(0, match.start() - 24), match.start()
                 ):
+                    state.progress_line = state.line_no
                     return
         state.running = _COUNTER.search(line) is not None
         split = _LINE_SPLIT.match(line)
