@@ -38,9 +38,9 @@ def read_mnist_example(line: str, state: LogState, out: Sink) -> bool:
         if train is None:
             return False
         state.context["mnist_trained"] = True
-        loss = None if "[" in line[train.end() :] else _LOSS.search(line, train.end())
-        if loss is not None:  # an epoch's line, not a batch's ("[640/60000 (1%)]")
-            out.add("Loss", loss.group(1), "mnist_example", split="train", running=True)
+        epoch_loss = None if "[" in line[train.end() :] else _LOSS.search(line, train.end())
+        if epoch_loss is not None:  # an epoch's line, not a batch's ("[640/60000 (1%)]")
+            out.add("Loss", epoch_loss.group(1), "mnist_example", split="train", running=True)
         return True
     split, loss, percent, plain = match.groups()
     accuracy = percent if percent is not None else plain
