@@ -38,6 +38,7 @@ _SPLIT_WORDS = {
     "prediction": "test",
     "val": "val",
     "valid": "val",
+    "vali": "val",  # "Train Loss: .. Vali Loss: .. Test Loss: .." (Informer and its forks)
     "validation": "val",
     "validate": "val",
     "dev": "val",
