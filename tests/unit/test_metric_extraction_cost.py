@@ -143,6 +143,8 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "elisions": _repeat("...\n"),
     "flair class rows": _repeat("a b: c tp: 1 - fp: 1 - precision: 1 - "),
     "flair averages": _repeat("MICRO_AVG: acc 1 - f1-score 1 - "),
+    "pretty-printed task dict": _after("('segm',\n", " {'AP': 1,\n"),
+    "log prefix lines": _repeat("2024-07-08 18:11:43,017 - a - Score-Function: "),
 }
 
 
