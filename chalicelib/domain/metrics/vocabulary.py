@@ -195,7 +195,7 @@ def _phrases(base: str, k: int | None, *names: str) -> None:
         _BASE_PHRASES[" ".join(_words(name))] = (base, k)
 
 
-_phrases("accuracy", None, "accuracy", "acc", "accu", "correct", "pixel accuracy")
+_phrases("accuracy", None, "accuracy", "acc", "accu", "correct")
 _phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
 _phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
 _phrases("error", None, "error", "err", "error rate", "err rate")
@@ -203,7 +203,8 @@ _phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
 _phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
 _phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy", "balanced acc")
 _phrases("class_accuracy", None, "balanced accuracy")
-_phrases("pixel_accuracy", None, "aacc")
+# mmseg's aAcc and torchvision's "global correct" are the overall pixel accuracy
+_phrases("pixel_accuracy", None, "aacc", "pixel accuracy", "pixel acc", "overall pixel accuracy")
 _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
 _phrases("f1", None, "ents f", "f")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
@@ -568,7 +569,8 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     if a.base is None or b.base is None:
         return False
     if a.base != b.base:
-        return False
+        # a segmentation log's plain accuracy is its pixel accuracy (PaddleSeg's "acc")
+        return {a.base, b.base} == {"accuracy", "pixel_accuracy"} and a.k is None and b.k is None
     if a.k != b.k:
         # accuracy == top-1 accuracy; every other cutoff must agree
         if a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}:

@@ -59,3 +59,14 @@ def test_an_unscoped_claim_is_not_confirmed_by_a_class_row_beside_averaged_value
     assert check_claimed_metric(metrics, "Test Accuracy", 0.605).ok
     # And a claim naming the class is that class's row
     assert check_claimed_metric(metrics, "Accuracy (class 0)", 0.7093).ok
+
+
+def test_pixel_accuracy_is_a_segmentation_logs_overall_accuracy() -> None:
+    # Given mmseg's aAcc (overall pixel accuracy) beside mAcc (mean class accuracy)
+    metrics = [_m("aAcc", 0.6881), _m("mAcc", 0.0714)]
+    # Then a pixel-accuracy claim is aAcc, never the mean class accuracy
+    assert check_claimed_metric(metrics, "Pixel Accuracy", 0.6881).ok
+    assert not check_claimed_metric(metrics, "Pixel Accuracy", 0.0714).ok
+    # And PaddleSeg's plain "acc" is its pixel accuracy
+    assert check_claimed_metric([_m("acc", 0.9529)], "Pixel Accuracy", 0.9529).ok
+    assert not check_claimed_metric([_m("acc@5", 0.9529)], "Pixel Accuracy", 0.9529).ok
