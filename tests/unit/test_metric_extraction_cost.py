@@ -135,6 +135,16 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "lightning plain": _after("Test metric  DataLoader 0  DataLoader 1\n", "a  1  "),
     "spacy table": _after("E  #  LOSS A  SCORE\n", "1  1  1  1 "),
     "headings": _repeat("## a\n"),
+    # markers added in readers round 2
+    "timm summary without star": _repeat("Acc@1 1 (1) Acc@5 1 ("),
+    "tf tensors": _repeat("a: {'a': <tf.Tensor: shape=(), dtype=float32, numpy="),
+    "torch tensors": _repeat("a b c: tensor(1"),
+    "percent prose": _repeat("1% a b c on the a b c d e "),
+    "elisions": _repeat("...\n"),
+    "flair class rows": _repeat("a b: c tp: 1 - fp: 1 - precision: 1 - "),
+    "flair averages": _repeat("MICRO_AVG: acc 1 - f1-score 1 - "),
+    "pretty-printed task dict": _after("('segm',\n", " {'AP': 1,\n"),
+    "log prefix lines": _repeat("2024-07-08 18:11:43,017 - a - Score-Function: "),
 }
 
 

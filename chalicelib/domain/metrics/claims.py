@@ -65,7 +65,9 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         wanted_k = BENCHMARK_K.get(sense.base)
         return sense.k is None or wanted_k is None or sense.k == wanted_k
     if claim.base is None:
-        return False
+        # A claim named only by a split ("test (eval metric)") is the value the log names only
+        # by that split (CatBoost's `test:`, OGB's `Final Test`).
+        return claim.split is not None and sense.base is None and sense.split == claim.split
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
         # loss, and never a word that is no metric ("Training epochs").
@@ -77,14 +79,22 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     return same_base(claim, sense)
 
 
-def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> int:
+    """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
+    carries."""
     found = set(sense_of(metric.name).scope)
     if exact:
-        return bool(found & scope) or any(names_benchmark(metric.name, s) for s in scope)
+        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
-    return any(
-        len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope
-    ) or any(len(b) >= 4 and b in whole for b in scope)
+    return sum(
+        any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found)
+        or (len(b) >= 4 and b in whole)
+        for b in scope
+    )
+
+
+def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+    return _scope_hits(metric, scope, exact) > 0
 
 
 def _other_benchmark(metric: ExtractedMetric) -> bool:
@@ -206,9 +216,12 @@ def _narrow(
         # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
         # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
         for exact in (True,) if claim.benchmark_bases else (True, False):
-            in_scope = [m for m in named if _in_scope(m, scope, exact)]
-            if in_scope:
-                named = in_scope
+            hits = [(m, _scope_hits(m, scope, exact)) for m in named]
+            best = max((h for _, h in hits), default=0)
+            if best:
+                # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
+                # the value scoped to both, not another column of the dataset's row
+                named = [m for m, h in hits if h == best]
                 break
         else:
             mentioned = any(_in_scope(m, scope, exact=False) for m in metrics)
@@ -230,7 +243,10 @@ def _narrow(
             return [], f"the log has no {'/'.join(sorted(wanted))}-averaged value of this metric"
     else:
         plain = [m for m in named if not sense_of(m.name).qualifiers & averaging]
-        if plain:
+        per_class_only = not scope and all(sense_of(m.name).scope for m in plain)
+        if plain and not (per_class_only and any(not sense_of(m.name).scope for m in named)):
+            # (an unscoped claim means an overall value: when the only plain values are
+            # per-class rows, the averaged overall values stay candidates)
             named = plain
 
     splits = [(m, _split_of(m, sense_of(m.name))) for m in named]

@@ -75,6 +75,9 @@ _SPLIT_OF_WORD = {
     "train": "train",
     "training": "train",
 }
+# A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML
+# list, a table) go on after it.
+_ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})
 # -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 
@@ -126,6 +129,8 @@ class Sink:
                 if entry.running:
                     self._restate(entry)
                     self._note_running(known[0], known)
+                elif known[0] in self._running_by_name:
+                    self._close_running(known[0], known)
                 return True
         key = self._add(name, number, source, split=split, running=running)
         if printed is not None and len(self._known) < 4 * MAX_ENTRIES:
@@ -174,6 +179,8 @@ class Sink:
                 self._entries[key] = entry
         if entry.running:
             self._note_running(name, key)
+        else:
+            self._close_running(name, key)
         return key
 
     def _restate(self, entry: _Entry) -> None:
@@ -193,6 +200,23 @@ class Sink:
                 del self._entries[previous]
         self._running_by_name[name] = key
 
+    def _close_running(self, name: str, key: tuple[str, float]) -> None:
+        """`name` printed on a summary line: its earlier running value is not the last value of
+        the name in the log, so it is not a metric (README "Running values"; the evaluation bar
+        after Keras' fit, XGBoost's `Best iteration:` line after the rounds)."""
+        previous = self._running_by_name.get(name)
+        if previous is None or previous == key:
+            return
+        superseded, entry = self._entries.get(previous), self._entries.get(key)
+        if superseded is None or not superseded.running or entry is None:
+            return
+        # A split the log gives tells the two apart (`Epoch(val)` then `Epoch(test)`); an
+        # unsplit summary after the training loop's values is the run's final one of the name.
+        old, new = superseded.metric.split, entry.metric.split
+        if old == new or (new is None and old == "train"):
+            del self._entries[previous]
+            del self._running_by_name[name]
+
     def results(self) -> list[ExtractedMetric]:
         ordered = sorted(self._entries.values(), key=lambda e: e.first)
         return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
@@ -206,6 +230,7 @@ class LogState:
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
     line_split: str | None = None  # the split named at the start of the current line
+    progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -323,6 +348,8 @@ class Extraction:
         state.line_no += 1
         state.line = line
         stripped = line.strip()
+        if stripped in _ELISIONS:
+            return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
             state.running = False
             state.line_split = None
@@ -341,6 +368,7 @@ class Extraction:
                 if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
                     line, max(0, match.start() - 24), match.start()
                 ):
+                    state.progress_line = state.line_no
                     return
         state.running = _COUNTER.search(line) is not None
         split = _LINE_SPLIT.match(line)

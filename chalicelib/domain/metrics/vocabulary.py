@@ -38,6 +38,7 @@ _SPLIT_WORDS = {
     "prediction": "test",
     "val": "val",
     "valid": "val",
+    "vali": "val",  # "Train Loss: .. Vali Loss: .. Test Loss: .." (Informer and its forks)
     "validation": "val",
     "validate": "val",
     "dev": "val",
@@ -77,6 +78,34 @@ def strip_unit(name: str) -> str:
     if _UNIT_TEXT.match(inside) or not inside.strip():
         return name[: match.start()]
     return f"{name[: match.start()]} {inside}"
+
+
+# Words in a trailing parenthesis that only say what kind of thing the scope is: "F1 (class 1)".
+_SCOPE_KIND_WORDS = frozenset({"class", "label", "category", "model", "method", "run"})
+
+
+def _parenthesised_scope(name: str) -> tuple[str, str]:
+    """A trailing parenthesis that names what the value is of, not a unit, a qualifier, a split
+    or a metric ("NDCG@10 (SPLADE)", "F1 (class 1)", "Test Hits@50 (AA)", "log (DataLoader 3)",
+    "Avg in MTEB Retrieval (bge-base-en-v1.5)"): its scope key and the name without it. Other
+    parentheses are left to `strip_unit` ("(ms)", "(macro)", "(eval metric)", "(top-1)")."""
+    match = _UNIT.search(name) if name.endswith(")") else None
+    if match is None or _UNIT_TEXT.match(match.group(1)) or not match.group(1).strip():
+        return "", name
+    words = _words(match.group(1))
+    if not words or any(
+        word in _SPLIT_WORDS
+        or word in _QUALIFIER_WORDS
+        or word in _STAT_WORDS
+        or word in _BASE_PHRASES
+        or word in _NOISE_WORDS
+        for word in words
+    ):
+        return "", name
+    if " ".join(words) in _BASE_PHRASES or not name[: match.start()].strip():
+        return "", name
+    kept = [w for w in words if w not in _SCOPE_KIND_WORDS] or words
+    return scope_key("".join(kept)), name[: match.start()]
 
 
 _QUALIFIER_WORDS = {
@@ -178,7 +207,7 @@ def _phrases(base: str, k: int | None, *names: str) -> None:
         _BASE_PHRASES[" ".join(_words(name))] = (base, k)
 
 
-_phrases("accuracy", None, "accuracy", "acc", "accu", "correct", "pixel accuracy")
+_phrases("accuracy", None, "accuracy", "acc", "accu", "correct")
 _phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
 _phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
 _phrases("error", None, "error", "err", "error rate", "err rate")
@@ -186,7 +215,8 @@ _phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
 _phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
 _phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy", "balanced acc")
 _phrases("class_accuracy", None, "balanced accuracy")
-_phrases("pixel_accuracy", None, "aacc")
+# mmseg's aAcc and torchvision's "global correct" are the overall pixel accuracy
+_phrases("pixel_accuracy", None, "aacc", "pixel accuracy", "pixel acc", "overall pixel accuracy")
 _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
 _phrases("f1", None, "ents f", "f")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
@@ -430,13 +460,16 @@ def scope_key(name: str) -> str:
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
-    text = strip_unit(unicodedata.normalize("NFKC", name).strip()) or name.strip()
+    text = unicodedata.normalize("NFKC", name).strip()
+    whole_key = metric_key(strip_unit(text) or text)
+    named_scope, text = _parenthesised_scope(text)
+    text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
     parts = [p for p in re.split(r"[/|]", text) if p.strip()]
     metric_part = parts[-1] if parts else text
     scope_parts = parts[:-1]
 
-    scope: list[str] = []
+    scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
     qualifiers: set[str] = set()
 
@@ -534,7 +567,7 @@ def sense_of(name: str) -> MetricSense:
         stat=stat,
         scope=tuple(dict.fromkeys(s for s in scope if s)),
         benchmark_bases=benchmark_bases,
-        key=metric_key(text),
+        key=whole_key,
     )
 
 
@@ -551,7 +584,8 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     if a.base is None or b.base is None:
         return False
     if a.base != b.base:
-        return False
+        # a segmentation log's plain accuracy is its pixel accuracy (PaddleSeg's "acc")
+        return {a.base, b.base} == {"accuracy", "pixel_accuracy"} and a.k is None and b.k is None
     if a.k != b.k:
         # accuracy == top-1 accuracy; every other cutoff must agree
         if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
@@ -695,3 +729,8 @@ def names_benchmark(name: str, benchmark: str) -> bool:
                 if all(w in _NAMESPACE_WORDS or w.isdigit() for w in others):
                     return True
     return False
+
+
+def is_known_metric(name: str) -> bool:
+    """Whether `name` is a metric of the vocabulary (accuracy, F1, mAP, ...), not just a name."""
+    return sense_of(name).base in _KNOWN_BASES

@@ -10,6 +10,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.vocabulary import is_result_name, sense_of
 
 # name: value / name = value. A name is up to four words; the first starts with a letter.
 _COLON_OR_EQUALS = re.compile(
@@ -86,7 +87,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         segments = []
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
-    found = False
+    pairs: list[tuple[str, str]] = []
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
@@ -97,12 +98,27 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             name = qualified(" ".join(words))
             if segments:
                 name = _segment_name(segments, match.start(), name)
-            if words and out.add(name, number, "generic", running=running):
-                found = True
-    if not found:
+            if words and is_result_name(name):
+                pairs.append((name, number))
+    if not pairs:
         for match in _SPACED.finditer(line):
             words = _clean(match.group(1).split())
-            name = qualified(" ".join(words))
-            if words and out.add(name, match.group(2), "generic", running=running):
-                found = True
+            if words and is_result_name(qualified(" ".join(words))):
+                pairs.append((qualified(" ".join(words)), match.group(2)))
+    training = _training_bases(pairs) if running or state.running else frozenset()
+    found = False
+    for name, number in pairs:
+        sense = sense_of(name) if training else None
+        split = "train" if sense and sense.split is None and sense.base in training else None
+        if out.add(name, number, "generic", split=split, running=running):
+            found = True
     return found
+
+
+def _training_bases(pairs: list[tuple[str, str]]) -> frozenset[str | None]:
+    """On a line of the training loop (`Epoch: 9, Loss: 1.26, Accuracy: 0.62, Val Acc: 0.59`),
+    the metrics printed both unprefixed and with a validation or test split: the unprefixed
+    one is the training value (`Accuracy` here), as in Keras' fit."""
+    senses = [sense_of(name) for name, _ in pairs]
+    evaluated = {s.base for s in senses if s.base is not None and s.split in ("val", "test")}
+    return frozenset(s.base for s in senses if s.split is None and s.base in evaluated)
