@@ -135,6 +135,13 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "lightning plain": _after("Test metric  DataLoader 0  DataLoader 1\n", "a  1  "),
     "spacy table": _after("E  #  LOSS A  SCORE\n", "1  1  1  1 "),
     "headings": _repeat("## a\n"),
+    # engine markers: markdown emphasis, batch counters, a colon without a space
+    "bold numbers": _repeat("**1**"),
+    "bold runs": _repeat("**1"),
+    "underscores": _repeat("__1_"),
+    "batch counters": _repeat("batch 1 "),
+    "batch words": _repeat("batch"),
+    "colon decimals": _repeat("a:1.1:"),
 }
 
 

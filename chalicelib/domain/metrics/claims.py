@@ -20,17 +20,21 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.vocabulary import (
+    _KNOWN_BASES,
     BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
+    qualifiers_agree,
     same_base,
     scope_key,
     sense_of,
+    split_named,
 )
 
 # Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
@@ -39,6 +43,8 @@ _LOWER_IS_BETTER = frozenset(
     {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
 )
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
+# What a benchmark's row may hold as its headline when the vocabulary does not know it.
+_SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
@@ -57,14 +63,29 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim.base is None and claim.benchmark_bases:
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
             return False
+        # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
+        if claim.qualifiers and not qualifiers_agree(claim.qualifiers, sense.qualifiers):
+            return False
         wanted_k = BENCHMARK_K.get(sense.base)
         return sense.k is None or wanted_k is None or sense.k == wanted_k
     if claim.base is None:
         return False
+    if _unknown_benchmark(claim, sense):
+        return True
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score, not a loss.
         return sense.split is not None and claim.base not in _LOWER_IS_BETTER
     return same_base(claim, sense)
+
+
+def _unknown_benchmark(claim: MetricSense, sense: MetricSense) -> bool:
+    """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
+    means that benchmark's row in the log: a score printed under exactly that task name."""
+    if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
+        return False
+    if claim.key not in sense.scope or sense.stat is not None:
+        return False
+    return sense.base in _SCORE_BASES
 
 
 def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
@@ -133,6 +154,10 @@ def check_claimed_metric(
     claim_decimals = float_decimals(value)
     claim_text = f"{value:.{claim_decimals}f}" if claim_decimals <= 12 else repr(value)
     claim = sense_of(name)
+    if dataset and claim.split is None and split_named(dataset):
+        # "WER" on "dev": the dataset field names a split, not a dataset
+        claim = replace(claim, split=split_named(dataset))
+        dataset = None
 
     named = [m for m in metrics if _same_metric(claim, name, m)]
     if not named:

@@ -39,6 +39,13 @@ MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
+# Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
+_EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
+# A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
+# values of one batch of a pass in progress, none of them a result.
+_BATCH_COUNTER = re.compile(
+    r"(?i)(?<![a-z_/])(?<!per )batch(?:[ _]?+(?:idx|id|no|num))?+\s*+[#:]?+\s*+\d"
+)
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
 # progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
@@ -78,6 +85,8 @@ class _Entry:
     first: int
     last: int
     running: bool
+    # How many progress-counter lines the log had printed when this value was printed.
+    counters: int = 0
 
 
 class Sink:
@@ -88,6 +97,8 @@ class Sink:
         self._state = state
         self._entries: dict[tuple[str, float], _Entry] = {}
         self._running_by_name: dict[str, tuple[str, float]] = {}
+        # The latest summary (non-running) value of each name.
+        self._fixed_by_name: dict[str, tuple[str, float]] = {}
         self._seq = 0
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
@@ -162,12 +173,26 @@ class Sink:
                 line=state.line_no,
                 evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
             )
-            entry = _Entry(metric, self._seq, self._seq, running)
+            entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
             self._note_running(name, key)
+        else:
+            self._note_fixed(name, key, entry)
         return key
+
+    def _note_fixed(self, name: str, key: tuple[str, float], entry: _Entry) -> None:
+        """A summary value printed again with another value after a progress counter
+        (`Epoch: 24` on a line of its own, then the same `Best val AP: ...` line as after
+        epoch 23): the block is the next epoch's, so the earlier value was a running one."""
+        previous = self._fixed_by_name.get(name)
+        self._fixed_by_name[name] = key
+        if previous is None or previous == key:
+            return
+        earlier = self._entries.get(previous)
+        if earlier is not None and not earlier.running and earlier.counters < entry.counters:
+            del self._entries[previous]
 
     def _restate(self, entry: _Entry) -> None:
         """A running value printed again: its evidence is the latest line that printed it (the
@@ -198,6 +223,7 @@ class LogState:
     line: str = ""
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
+    counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
@@ -295,6 +321,8 @@ class Extraction:
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
             raw = _ANSI.sub("", raw)
+        if "**" in raw or "__" in raw:
+            raw = _EMPHASIS.sub(r"\2", raw)
         # A carriage return redraws a terminal line (progress bars): each part is a line.
         for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
             self._line(part[:MAX_LINE_CHARS])
@@ -318,7 +346,11 @@ class Extraction:
                     line, max(0, match.start() - 24), match.start()
                 ):
                     return
+        if "atch" in line and _BATCH_COUNTER.search(line):
+            return
         state.running = _COUNTER.search(line) is not None
+        if state.running:
+            state.counter_lines += 1
         split = _LINE_SPLIT.match(line)
         state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
         sink = self.sink

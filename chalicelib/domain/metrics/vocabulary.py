@@ -98,7 +98,25 @@ _QUALIFIER_WORDS = {
     "normalized": "norm",
     "strict": "strict",
     "flexible": "flexible",
+    "loose": "loose",
+    # IFEval's four metrics: prompt- or instruction-level, strict or loose
+    "promptlevel": "prompt_level",
+    "instlevel": "inst_level",
+    "instancelevel": "inst_level",
 }
+# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
+# and IFEval's levels ("prompt_level", "inst_level").
+_QUALIFIER_PAIRS = {
+    ("strict", "match"): "strict",
+    ("flexible", "extract"): "flexible",
+    ("prompt", "level"): "promptlevel",
+    ("inst", "level"): "instlevel",
+    ("instance", "level"): "instancelevel",
+}
+# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
+# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
+_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
+_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # Words that decorate a name without changing the metric.
@@ -155,6 +173,18 @@ def _words(text: str) -> list[str]:
             lowered = _CAMEL.sub(" ", chunk).lower()
         words += _TOKEN.findall(lowered)
     return words
+
+
+def _fold_pairs(words: list[str]) -> list[str]:
+    """Two-word qualifiers as one word (`strict match` -> `strict`)."""
+    folded: list[str] = []
+    for word in words:
+        pair = _QUALIFIER_PAIRS.get((folded[-1], word)) if folded else None
+        if pair is None:
+            folded.append(word)
+        else:
+            folded[-1] = pair
+    return folded
 
 
 # token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
@@ -397,6 +427,7 @@ class MetricSense:
     split: str | None = None
     qualifiers: frozenset[str] = frozenset()
     stat: str | None = None
+    aggregate: str | None = None  # "mean" or "best" when the name says which
     scope: tuple[str, ...] = ()  # benchmark / task / dataset keys, e.g. ("hellaswag",)
     benchmark_bases: tuple[str, ...] = ()  # set when the name is only a benchmark
     key: str = ""  # metric_key of the whole name
@@ -426,6 +457,7 @@ def sense_of(name: str) -> MetricSense:
     scope: list[str] = []
     split: str | None = None
     qualifiers: set[str] = set()
+    aggregate: str | None = None
 
     def take_dataset_splits(part: str) -> str:
         nonlocal split
@@ -437,8 +469,9 @@ def sense_of(name: str) -> MetricSense:
 
     for part in scope_parts:
         leftover: list[str] = []
-        words = _words(take_dataset_splits(part))
+        words = _fold_pairs(_words(take_dataset_splits(part)))
         for word in words:
+            aggregate = aggregate or _AGGREGATE_WORDS.get(word)
             if word in _SPLIT_WORDS:
                 split = split or _SPLIT_WORDS[word]
             elif word in _QUALIFIER_WORDS:
@@ -459,7 +492,7 @@ def sense_of(name: str) -> MetricSense:
     if at_k:
         k = int(at_k.group(1))
         metric_text = metric_text[: at_k.start()] + " " + metric_text[at_k.end() :]
-    words = _words(metric_text)
+    words = _fold_pairs(_words(metric_text))
 
     base: str | None = None
     rest: list[str] = []
@@ -477,6 +510,7 @@ def sense_of(name: str) -> MetricSense:
         if matched:
             continue
         word = words[i]
+        aggregate = aggregate or _AGGREGATE_WORDS.get(word)
         if word in _SPLIT_WORDS:
             split = split or _SPLIT_WORDS[word]
         elif word in _QUALIFIER_WORDS:
@@ -519,6 +553,7 @@ def sense_of(name: str) -> MetricSense:
         split=split,
         qualifiers=frozenset(qualifiers),
         stat=stat,
+        aggregate=aggregate,
         scope=tuple(dict.fromkeys(s for s in scope if s)),
         benchmark_bases=benchmark_bases,
         key=metric_key(text),
@@ -533,6 +568,8 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
     if a.stat != b.stat:
         return False
+    if a.aggregate and b.aggregate and a.aggregate != b.aggregate:
+        return False
     if a.base is None or b.base is None:
         return False
     if a.base != b.base:
@@ -543,16 +580,18 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
             pass
         else:
             return False
-    return _qualifiers_agree(a.qualifiers, b.qualifiers)
+    return qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
 _EXCLUSIVE = (frozenset({"box", "mask", "keypoints"}), frozenset({"micro", "macro", "weighted"}))
+# Qualifiers that make another metric whether or not the other name says anything.
+_MUST_AGREE = ("norm", "strict", "flexible", "loose", "prompt_level", "inst_level")
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
 _MUST_BE_NAMED = frozenset({"mask", "keypoints"})
 
 
-def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+def qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     """`a` the claim's (or either name's, for scoring) qualifiers, `b` the other's."""
     for group in _EXCLUSIVE:
         qa, qb = a & group, b & group
@@ -561,10 +600,16 @@ def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
         if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
     # acc_norm is another metric than acc, strict-match than flexible-extract
-    for word in ("norm", "strict", "flexible"):
+    for word in _MUST_AGREE:
         if (word in a) != (word in b) and (word in a or word in b):
             return False
     return True
+
+
+def split_named(text: str) -> str | None:
+    """The split a dataset field names when it names only a split (`dev`, `test set`)."""
+    words = [w for w in _words(text) if w not in _NOISE_WORDS and w not in ("split", "subset")]
+    return _SPLIT_WORDS.get(words[0]) if len(words) == 1 else None
 
 
 def splits_agree(a: str | None, b: str | None) -> bool:

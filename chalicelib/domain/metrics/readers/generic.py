@@ -11,11 +11,12 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-# name: value / name = value. A name is up to four words; the first starts with a letter.
+# name: value / name = value. A name is up to four words; the first starts with a letter. A
+# colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric).
 _COLON_OR_EQUALS = re.compile(
     r"(?<![\w@.\-/])"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]++[A-Za-z0-9(][\w@.\-/%()]{0,40}+){0,3}+)"
-    r"([ \t]*+(?::[ \t]++|=[ \t]*+))"
+    r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
