@@ -20,6 +20,7 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
@@ -43,6 +44,8 @@ _LOWER_IS_BETTER = frozenset(
     {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
 )
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
+# sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.
+_SACREBLEU = re.compile(r"(?i)sacre|BLEU[+|]|nrefs[:.]|numrefs[:.]")
 # What a benchmark's row may hold as its headline when the vocabulary does not know it.
 _SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
@@ -209,6 +212,10 @@ def _narrow(
         for exact in (True, False):
             in_scope = [m for m in named if _in_scope(m, scope, exact)]
             if in_scope:
+                if not exact and dataset and not claim.scope:
+                    # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
+                    # a class): values the log scopes to nothing are the dataset's too
+                    in_scope += [m for m in named if not sense_of(m.name).scope]
                 named = in_scope
                 break
         else:
@@ -222,6 +229,12 @@ def _narrow(
             named = [m for m in named if not sense_of(m.name).scope] or named
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
+
+    if "sacrebleu" in claim.key:
+        # A sacreBLEU claim is the score sacrebleu printed (its signature names it), not a
+        # tokenized BLEU of another scorer on the same log (fairseq's `BLEU4 = ...`).
+        signed = [m for m in named if _SACREBLEU.search(m.name) or _SACREBLEU.search(m.evidence)]
+        named = signed or named
 
     averaging = {"macro", "micro", "weighted", "samples"}
     wanted = claim.qualifiers & averaging

@@ -176,10 +176,12 @@ def _words(text: str) -> list[str]:
 
 
 def _fold_pairs(words: list[str]) -> list[str]:
-    """Two-word qualifiers as one word (`strict match` -> `strict`)."""
+    """Two-word qualifiers as one word (`strict match` -> `strict`, `5 shot` -> `5shot`)."""
     folded: list[str] = []
     for word in words:
         pair = _QUALIFIER_PAIRS.get((folded[-1], word)) if folded else None
+        if folded and word in ("shot", "shots") and (folded[-1].isdigit() or folded[-1] == "zero"):
+            pair = f"{0 if folded[-1] == 'zero' else int(folded[-1])}shot"
         if pair is None:
             folded.append(word)
         else:
@@ -206,11 +208,12 @@ _phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy"
 _phrases("class_accuracy", None, "balanced accuracy")
 _phrases("pixel_accuracy", None, "aacc")
 _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
-_phrases("f1", None, "ents f", "f")
+_phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
 _phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
 _phrases("bleu", None, "bleu", "bleu4", "bleu 4", "sacrebleu", "bleu score", "sacre bleu")
+_phrases("bleu", None, "sacrebleu score")
 _phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
 _phrases("chrf++", None, "chrf++", "chrf2++")
 _phrases("ter", None, "ter")
@@ -476,6 +479,8 @@ def sense_of(name: str) -> MetricSense:
                 split = split or _SPLIT_WORDS[word]
             elif word in _QUALIFIER_WORDS:
                 qualifiers.add(_QUALIFIER_WORDS[word])
+            elif word.endswith("shot") and word[:1].isdigit():
+                qualifiers.add(word)
             elif word not in _NOISE_WORDS:
                 leftover.append(word)
         if leftover:
@@ -515,6 +520,8 @@ def sense_of(name: str) -> MetricSense:
             split = split or _SPLIT_WORDS[word]
         elif word in _QUALIFIER_WORDS:
             qualifiers.add(_QUALIFIER_WORDS[word])
+        elif word.endswith("shot") and word[:1].isdigit():
+            qualifiers.add(word)  # "TriviaQA 5-shot": the 25-shot row is another result
         elif word in _STAT_WORDS:
             stat = _STAT_WORDS[word]
         elif word.isdigit() and base is not None and k is None and base in _K_BASES:
@@ -599,6 +606,10 @@ def qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
             return False
         if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
+    shots_a = {q for q in a if q.endswith("shot")}
+    shots_b = {q for q in b if q.endswith("shot")}
+    if shots_a and shots_b and shots_a != shots_b:
+        return False
     # acc_norm is another metric than acc, strict-match than flexible-extract
     for word in _MUST_AGREE:
         if (word in a) != (word in b) and (word in a or word in b):
@@ -669,6 +680,11 @@ _NOT_RESULT_WORDS = frozenset(
         *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
         *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
         *("paper",),  # "(paper: 0.815)": the cited paper's number, not this run's
+        # numbers someone else reported or expects ("Author-reported score: 41.1%"), and
+        # references to a document ("in Table 2", "Figure 3", "section 4.1")
+        *("reported", "author", "authors", "expected", "table", "figure", "fig", "section"),
+        *("appendix", "page", "eq", "equation"),
+        *("counter", "bp"),  # "EarlyStopping counter: 3"; BLEU's brevity penalty
     }
 )
 # Words that make a name a measured result even beside one of the words above.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
-from tests.unit.metrics._helpers import confirms
+from tests.unit.metrics._helpers import confirms, found
 
 # RAD's eval log (MishaLaskin/rad#15): a mean and a best statistic of the same reward.
 RAD = """\
@@ -82,3 +82,51 @@ def test_a_benchmark_the_vocabulary_does_not_know_is_its_row() -> None:
     # a loss is never a benchmark's headline
     table = "| Task | Metric | Value |\n|---|---|---|\n| foo | loss | 1.2 |\n"
     assert not confirms(table, "foo", 1.2)
+
+
+# facebookresearch/fairseq examples/backtranslation/README.md: tokenized BLEU, then sacrebleu.
+TWO_SCORERS = """\
+# BLEU4 = 29.57, 60.9/35.4/22.9/15.5 (BP=1.000, ratio=1.014, syslen=63049, reflen=62152)
+# BLEU+case.mixed+lang.en-de+numrefs.1+smooth.exp+test.wmt17+tok.13a+version.1.4.3 = 29.0 60.6/34.7/22.4/14.9 (BP = 1.000 ratio = 1.013 hyp_len = 62099 ref_len = 61287)
+"""  # noqa: E501
+
+
+def test_a_sacrebleu_claim_is_the_score_sacrebleu_signed() -> None:
+    assert confirms(TWO_SCORERS, "SacreBLEU", 29.0)
+    assert not confirms(TWO_SCORERS, "SacreBLEU", 29.57)
+    assert confirms(TWO_SCORERS, "BLEU", 29.57)
+    # with no signed score in the log, any BLEU stands
+    assert confirms("BLEU4 = 29.57, 60.9/35.4/22.9/15.5\n", "SacreBLEU", 29.57)
+
+
+def test_shot_counts_tell_benchmark_rows_apart() -> None:
+    # open-compass/opencompass#1223: a CSV summary, one row pasted in bold
+    log = (
+        "dataset,version,metric,mode,llama-3-8b-hf\n"
+        "triviaqa_wiki_1shot,eaf81e,score,gen,63.31\n"
+        "**triviaqa_wiki_5shot,e0f87f,score,gen,54.61**\n"
+        "triviaqa_wiki_25shot,c60113,score,gen,57.75\n"
+    )
+    assert confirms(log, "TriviaQA 5-shot", 54.61)
+    assert not confirms(log, "TriviaQA 5-shot", 57.75)
+    assert sense_of("MMLU 5-shot").qualifiers == {"5shot"}
+    assert same_metric("MMLU 5-shot", "MMLU accuracy")
+    assert not same_metric("MMLU 5-shot", "MMLU 0-shot")
+
+
+def test_a_dataset_inside_class_names_keeps_the_unscoped_averages() -> None:
+    # hil-se/fds#43: per-class dicts of the Iris data set, then the averages
+    log = (
+        "{'Iris-setosa': {'f1': 1.0}, 'Iris-virginica': {'f1': 0.9302325581395349}}\n"
+        "Average F1 scores:\n{'macro': 0.9562045824755032, 'micro': 0.9555555555555556}\n"
+    )
+    assert confirms(log, "Macro F1", 0.9562, dataset="Iris")
+    assert not confirms(log, "Micro F1", 0.9562, dataset="Iris")
+    assert not confirms(log, "F1 (Iris-setosa)", 0.9302, dataset="Iris")
+
+
+def test_reported_numbers_and_document_references_are_not_results() -> None:
+    # EleutherAI/lm-evaluation-harness mmmu README and #372
+    assert found("Author-reported score: 41.1%\n") == {}
+    assert found("In the paper, in Table 2, I noticed a gap\n") == {}
+    assert found("EarlyStopping counter: 3 out of 3\n") == {}
