@@ -142,6 +142,9 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "batch counters": _repeat("batch 1 "),
     "batch words": _repeat("batch"),
     "colon decimals": _repeat("a:1.1:"),
+    "number vectors": _repeat("a: 1, 2, "),
+    "logger levels": _repeat("a.b INFO "),
+    "conditions": _repeat("a@b=1 "),
 }
 
 

@@ -242,6 +242,9 @@ _phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
 _phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
 _phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
 _phrases("hits", None, "hits", "hit", "hr")
+# Re-identification's CMC: "Rank-1", "Rank@5", "rank10" (a bare "rank" is a process rank)
+for _k in (1, 5, 10, 20, 50):
+    _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")
 _phrases("loss", None, "loss", "lm loss", "objective")
@@ -530,6 +533,8 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    if base is None and rest == ["rank"] and k is not None and stat is None:
+        base, rest = "cmc", []  # "Rank@1"
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))

@@ -45,10 +45,27 @@ _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d
 _QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
+_FUNCTION_WORDS = frozenset(
+    {"of", "in", "for", "to", "the", "and", "a", "an", "on", "at", "by", "with", "from", "as"}
+    | {"is", "are", "was", "were", "that", "this", "than", "or", "but", "if", "so", "we", "i"}
+)
+# A value followed by more bare numbers is one element of a vector ("bbox AP:96.25, 89.50,
+# 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
+_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
+# "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
+_CONDITION = re.compile(r"@[A-Za-z]++$")
 
 
 def _clean(words: list[str]) -> list[str]:
-    """Drop log levels and a leading progress counter ("epoch 3 val_acc" -> "val_acc")."""
+    """Drop log levels and a leading progress counter ("epoch 3 val_acc" -> "val_acc"); a
+    logger's name before its level is a prefix ("fastreid.evaluation.testing INFO: 0.2%" has no
+    metric name), and a name that starts with a lower-case function word is a fragment of prose
+    ("number of files for evaluation: 3769" read from "of")."""
+    levels = [i for i, word in enumerate(words) if word.rstrip(":") in _LOG_LEVEL_WORDS]
+    if levels:
+        words = words[levels[-1] + 1 :]
+    if words and words[0] in _FUNCTION_WORDS:
+        return []
     while words and (
         words[0] in _LOG_LEVEL_WORDS
         or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
@@ -91,9 +108,13 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
+            if _MORE_NUMBERS.match(line, match.end()):
+                continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
                 words = words[-1:]
+                if _CONDITION.search(words[0]):
+                    continue
             words = _clean(words)
             name = qualified(" ".join(words))
             if segments:
@@ -102,6 +123,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 found = True
     if not found:
         for match in _SPACED.finditer(line):
+            if _MORE_NUMBERS.match(line, match.end()):
+                continue
             words = _clean(match.group(1).split())
             name = qualified(" ".join(words))
             if words and out.add(name, match.group(2), "generic", running=running):
