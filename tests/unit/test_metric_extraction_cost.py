@@ -145,6 +145,9 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "number vectors": _repeat("a: 1, 2, "),
     "logger levels": _repeat("a.b INFO "),
     "conditions": _repeat("a@b=1 "),
+    "split heads": _repeat("test result: {"),
+    "split titles": _repeat("valid result:\n"),
+    "glued scopes": _repeat("[a][1]b: 1 "),
 }
 
 

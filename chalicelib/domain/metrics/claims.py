@@ -230,6 +230,12 @@ def _narrow(
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 
+    if dataset and scope_key(dataset) and claim.scope:
+        # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
+        # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
+        on_dataset = [m for m in named if _in_scope(m, {scope_key(dataset)}, exact=True)]
+        named = on_dataset or named
+
     if "sacrebleu" in claim.key:
         # A sacreBLEU claim is the score sacrebleu printed (its signature names it), not a
         # tokenized BLEU of another scorer on the same log (fairseq's `BLEU4 = ...`).

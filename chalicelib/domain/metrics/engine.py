@@ -63,6 +63,18 @@ _LINE_SPLIT = re.compile(
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
     r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
 )
+# A split named later on a line, before its results: "INFO test result: {...}", "best valid :
+# OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
+# the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
+_SPLIT_WORDS_RE = r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+_SPLIT_HEAD = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset)\s*+:"
+    r"|\s*+:\s*+(?=\{|OrderedDict\())"
+)
+_SPLIT_TITLE = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
+    r"\s*+:\s*+$"
+)
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",
@@ -225,6 +237,7 @@ class LogState:
     running: bool = False  # the current line carries a progress counter
     counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
+    title_split: str | None = None  # the split a title line names for the next line
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -352,7 +365,15 @@ class Extraction:
         if state.running:
             state.counter_lines += 1
         split = _LINE_SPLIT.match(line)
-        state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
+        word = split.group(1) if split else None
+        if word is None and ":" in line:
+            heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
+            word = heads.pop() if len(heads) == 1 else None
+        pending, state.title_split = state.title_split, None
+        title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
+        if title:
+            state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
+        state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
         sink = self.sink
         found = frozenset(self._find_markers(line))
         plan = self._plans.get(found)

@@ -690,6 +690,10 @@ _NOT_RESULT_WORDS = frozenset(
         *("reported", "author", "authors", "expected", "table", "figure", "fig", "section"),
         *("appendix", "page", "eq", "equation"),
         *("counter", "bp"),  # "EarlyStopping counter: 3"; BLEU's brevity penalty
+        # what a program is doing ("saving 77": a checkpoint number) and a fitted
+        # distribution's parameters ("mu_0: 84.8", "sigma_0: 5.0" of a threshold search)
+        *("saving", "saved", "loading", "loaded", "processing", "processed", "writing"),
+        *("mu", "sigma"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

@@ -61,3 +61,40 @@ def test_prose_fragments_are_no_names() -> None:
     assert found("number of files for evaluation: 3769\n") == {}
     # beir-cellar/beir#143: a number in a sentence is scoped by the sentence, not by a name
     assert found("on BEIR MS-MARCO dataset, and I obtain NDCG@10: 0.4769 which is higher\n") == {}
+
+
+# RUCAIBox/RecBole#1785 and #753: the split is named before the results, or on the line before
+RECBOLE = """\
+Fri 05 Mar 2021 15:03:20 INFO valid result:
+recall@20 : 0.0413    mrr@20 : 0.1413    ndcg@20 : 0.0688    hit@20 : 0.3017    precision@20 : 0.0536
+Fri 05 Mar 2021 15:04:09 INFO test result: {'recall@20': 0.032, 'mrr@20': 0.2363, 'ndcg@20': 0.1468}
+26 May 19:28    INFO  best valid : OrderedDict([('recall@10', 0.746), ('ndcg@10', 0.4888)])
+"""
+
+
+def test_a_split_named_before_the_results_or_on_a_title_line() -> None:
+    assert confirms(RECBOLE, "Validation Recall@20", 0.0413)
+    assert not confirms(RECBOLE, "Test Recall@20", 0.0413)
+    assert confirms(RECBOLE, "Test Recall@20", 0.032)
+    assert confirms(RECBOLE, "Validation NDCG@10", 0.4888)
+    assert not confirms(RECBOLE, "Test NDCG@10", 0.4888)
+
+
+# deepinsight/insightface#85: verification on several data sets during training
+INSIGHTFACE = """\
+[lfw][308000]XNorm: 22.075580
+[lfw][308000]Accuracy-Flip: 0.99800+-0.00245
+[cfp_fp][308000]Accuracy-Flip: 0.93457+-0.01542
+saving 77
+"""
+
+
+def test_a_bracketed_label_glued_to_a_name_scopes_it() -> None:
+    assert found(INSIGHTFACE) == {
+        "lfw/XNorm": 22.07558,
+        "lfw/Accuracy-Flip": 0.998,
+        "cfp_fp/Accuracy-Flip": 0.93457,
+    }
+    assert confirms(INSIGHTFACE, "Accuracy-Flip", 0.998, dataset="LFW")
+    assert not confirms(INSIGHTFACE, "Accuracy-Flip", 0.93457, dataset="LFW")
+    assert found("[INFO]acc: 0.5\n") == {"acc": 0.5}

@@ -52,6 +52,9 @@ _FUNCTION_WORDS = frozenset(
 # A value followed by more bare numbers is one element of a vector ("bbox AP:96.25, 89.50,
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
 _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
+# A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
+# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope).
+_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](?:\[\d++\])?+$")
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -74,6 +77,14 @@ def _clean(words: list[str]) -> list[str]:
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     return words
+
+
+def _scoped(before: str, name: str) -> str:
+    """`name` under the data set a bracketed label glued to it names (`lfw/XNorm`)."""
+    glued = _GLUED_SCOPE.search(before)
+    if glued is None or glued.group(1).upper() in _LOG_LEVEL_WORDS:
+        return name
+    return f"{glued.group(1)}/{name}"
 
 
 def _segment_name(segments: list[re.Match[str]], at: int, name: str) -> str:
@@ -119,6 +130,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             name = qualified(" ".join(words))
             if segments:
                 name = _segment_name(segments, match.start(), name)
+            elif words and line[match.start() - 1 : match.start()] == "]":
+                name = _scoped(line[max(0, match.start() - 64) : match.start()], name)
             if words and out.add(name, number, "generic", running=running):
                 found = True
     if not found:
