@@ -148,6 +148,7 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "split heads": _repeat("test result: {"),
     "split titles": _repeat("valid result:\n"),
     "glued scopes": _repeat("[a][1]b: 1 "),
+    "reference titles": _repeat("report result score:\n"),
 }
 
 

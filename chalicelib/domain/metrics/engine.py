@@ -75,6 +75,13 @@ _SPLIT_TITLE = re.compile(
     r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
     r"\s*+:\s*+$"
 )
+# A title that introduces someone else's numbers ("**Here is your report result:**", "Results
+# reported in the paper:"): what follows, up to the next title, is not this run's output.
+_REFERENCE_TITLE = re.compile(
+    r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
+    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+)
+_TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",
@@ -238,6 +245,7 @@ class LogState:
     counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
     title_split: str | None = None  # the split a title line names for the next line
+    reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -351,6 +359,12 @@ class Extraction:
             for _, _, is_open, read in self._readers:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
+            return
+        if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+            state.reference = _REFERENCE_TITLE.match(line) is not None
+            if state.reference:
+                return
+        if state.reference:
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line and "[" in line:

@@ -48,3 +48,22 @@ def test_markdown_emphasis_around_a_number_is_the_number() -> None:
     assert found("%WER = **53.34**\n") == {"%WER": 53.34}
     assert confirms("    BLEU = **37.04** 66.6/44.8/32.1/23.5 (BP = 0.956)\n", "BLEU", 37.04)
     assert found("__main__ | acc: 0.5\n") == {"acc": 0.5}
+
+
+# maszhongming/MatchSum#19: the authors' reported numbers, then the user's own run
+QUOTED = """\
+**Here is your report result:**
+1 ROUGE-1 Average_F: 0.46223 (95%-conf.int. 0.45993 - 0.46440)
+1 ROUGE-L Average_F: 0.41903 (95%-conf.int. 0.41680 - 0.42119)
+
+**and here is what I got:**
+1 ROUGE-1 Average_F: 0.45736 (95%-conf.int. 0.45512 - 0.45955)
+"""
+
+
+def test_a_block_of_reported_numbers_is_not_this_runs() -> None:
+    assert confirms(QUOTED, "ROUGE-1", 45.74)
+    assert not confirms(QUOTED, "ROUGE-1", 46.22)
+    assert not confirms(QUOTED, "ROUGE-L", 0.41903)
+    # a classification report is this run's
+    assert found("Classification report:\naccuracy: 0.91\n") == {"accuracy": 0.91}
