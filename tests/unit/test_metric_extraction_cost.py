@@ -145,6 +145,20 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "flair averages": _repeat("MICRO_AVG: acc 1 - f1-score 1 - "),
     "pretty-printed task dict": _after("('segm',\n", " {'AP': 1,\n"),
     "log prefix lines": _repeat("2024-07-08 18:11:43,017 - a - Score-Function: "),
+    # engine markers: markdown emphasis, batch counters, a colon without a space
+    "bold numbers": _repeat("**1**"),
+    "bold runs": _repeat("**1"),
+    "underscores": _repeat("__1_"),
+    "batch counters": _repeat("batch 1 "),
+    "batch words": _repeat("batch"),
+    "colon decimals": _repeat("a:1.1:"),
+    "number vectors": _repeat("a: 1, 2, "),
+    "logger levels": _repeat("a.b INFO "),
+    "conditions": _repeat("a@b=1 "),
+    "split heads": _repeat("test result: {"),
+    "split titles": _repeat("valid result:\n"),
+    "glued scopes": _repeat("[a][1]b: 1 "),
+    "reference titles": _repeat("report result score:\n"),
 }
 
 

@@ -20,22 +20,23 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.vocabulary import (
-    _KNOWN_BASES as KNOWN_BASES,
-)
-from chalicelib.domain.metrics.vocabulary import (
+    _KNOWN_BASES,
     BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
     names_benchmark,
+    qualifiers_agree,
     same_base,
     scope_key,
     sense_of,
+    split_named,
 )
 
 # Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
@@ -44,6 +45,10 @@ _LOWER_IS_BETTER = frozenset(
     {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
 )
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
+# sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.
+_SACREBLEU = re.compile(r"(?i)sacre|BLEU[+|]|nrefs[:.]|numrefs[:.]")
+# What a benchmark's row may hold as its headline when the vocabulary does not know it.
+_SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
@@ -62,21 +67,36 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim.base is None and claim.benchmark_bases:
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
             return False
+        # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
+        if claim.qualifiers and not qualifiers_agree(claim.qualifiers, sense.qualifiers):
+            return False
         wanted_k = BENCHMARK_K.get(sense.base)
         return sense.k is None or wanted_k is None or sense.k == wanted_k
     if claim.base is None:
         # A claim named only by a split ("test (eval metric)") is the value the log names only
         # by that split (CatBoost's `test:`, OGB's `Final Test`).
         return claim.split is not None and sense.base is None and sense.split == claim.split
+    if _unknown_benchmark(claim, sense):
+        return True
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
         # loss, and never a word that is no metric ("Training epochs").
         return (
             sense.split is not None
-            and (claim.base in KNOWN_BASES or claim.base == "score")
+            and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in _LOWER_IS_BETTER
         )
     return same_base(claim, sense)
+
+
+def _unknown_benchmark(claim: MetricSense, sense: MetricSense) -> bool:
+    """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
+    means that benchmark's row in the log: a score printed under exactly that task name."""
+    if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
+        return False
+    if claim.key not in sense.scope or sense.stat is not None:
+        return False
+    return sense.base in _SCORE_BASES
 
 
 def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> int:
@@ -160,6 +180,10 @@ def check_claimed_metric(
     claim_decimals = float_decimals(value)
     claim_text = f"{value:.{claim_decimals}f}" if claim_decimals <= 12 else repr(value)
     claim = sense_of(name)
+    if dataset and claim.split is None and split_named(dataset):
+        # "WER" on "dev": the dataset field names a split, not a dataset
+        claim = replace(claim, split=split_named(dataset))
+        dataset = None
 
     named = [m for m in metrics if _same_metric(claim, name, m)]
     if not named:
@@ -221,7 +245,12 @@ def _narrow(
             if best:
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
-                named = [m for m, h in hits if h == best]
+                in_scope = [m for m, h in hits if h == best]
+                if not exact and dataset and not claim.scope:
+                    # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
+                    # a class): values the log scopes to nothing are the dataset's too
+                    in_scope += [m for m in named if not sense_of(m.name).scope]
+                named = in_scope
                 break
         else:
             mentioned = any(_in_scope(m, scope, exact=False) for m in metrics)
@@ -234,6 +263,18 @@ def _narrow(
             named = [m for m in named if not sense_of(m.name).scope]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
+
+    if dataset and scope_key(dataset) and claim.scope:
+        # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
+        # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
+        on_dataset = [m for m in named if _in_scope(m, {scope_key(dataset)}, exact=True)]
+        named = on_dataset or named
+
+    if "sacrebleu" in claim.key:
+        # A sacreBLEU claim is the score sacrebleu printed (its signature names it), not a
+        # tokenized BLEU of another scorer on the same log (fairseq's `BLEU4 = ...`).
+        signed = [m for m in named if _SACREBLEU.search(m.name) or _SACREBLEU.search(m.evidence)]
+        named = signed or named
 
     averaging = {"macro", "micro", "weighted", "samples"}
     wanted = claim.qualifiers & averaging

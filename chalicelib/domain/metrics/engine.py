@@ -39,6 +39,13 @@ MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
+# Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
+_EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
+# A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
+# values of one batch of a pass in progress, none of them a result.
+_BATCH_COUNTER = re.compile(
+    r"(?i)(?<![a-z_/])(?<!per )batch(?:[ _]?+(?:idx|id|no|num))?+\s*+[#:]?+\s*+\d"
+)
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
 # A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
 # OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
@@ -63,6 +70,25 @@ _LINE_SPLIT = re.compile(
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
     r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
 )
+# A split named later on a line, before its results: "INFO test result: {...}", "best valid :
+# OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
+# the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
+_SPLIT_WORDS_RE = r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+_SPLIT_HEAD = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset)\s*+:"
+    r"|\s*+:\s*+(?=\{|OrderedDict\())"
+)
+_SPLIT_TITLE = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
+    r"\s*+:\s*+$"
+)
+# A title that introduces someone else's numbers ("**Here is your report result:**", "Results
+# reported in the paper:"): what follows, up to the next title, is not this run's output.
+_REFERENCE_TITLE = re.compile(
+    r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
+    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+)
+_TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",
@@ -88,6 +114,8 @@ class _Entry:
     first: int
     last: int
     running: bool
+    # How many progress-counter lines the log had printed when this value was printed.
+    counters: int = 0
 
 
 class Sink:
@@ -98,6 +126,8 @@ class Sink:
         self._state = state
         self._entries: dict[tuple[str, float], _Entry] = {}
         self._running_by_name: dict[str, tuple[str, float]] = {}
+        # The latest summary (non-running) value of each name.
+        self._fixed_by_name: dict[str, tuple[str, float]] = {}
         self._seq = 0
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
@@ -174,14 +204,27 @@ class Sink:
                 line=state.line_no,
                 evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
             )
-            entry = _Entry(metric, self._seq, self._seq, running)
+            entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
             self._note_running(name, key)
         else:
             self._close_running(name, key)
+            self._note_fixed(name, key, entry)
         return key
+
+    def _note_fixed(self, name: str, key: tuple[str, float], entry: _Entry) -> None:
+        """A summary value printed again with another value after a progress counter
+        (`Epoch: 24` on a line of its own, then the same `Best val AP: ...` line as after
+        epoch 23): the block is the next epoch's, so the earlier value was a running one."""
+        previous = self._fixed_by_name.get(name)
+        self._fixed_by_name[name] = key
+        if previous is None or previous == key:
+            return
+        earlier = self._entries.get(previous)
+        if earlier is not None and not earlier.running and earlier.counters < entry.counters:
+            del self._entries[previous]
 
     def _restate(self, entry: _Entry) -> None:
         """A running value printed again: its evidence is the latest line that printed it (the
@@ -229,8 +272,11 @@ class LogState:
     line: str = ""
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
+    counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
+    title_split: str | None = None  # the split a title line names for the next line
+    reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -339,6 +385,8 @@ class Extraction:
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
             raw = _ANSI.sub("", raw)
+        if "**" in raw or "__" in raw:
+            raw = _EMPHASIS.sub(r"\2", raw)
         # A carriage return redraws a terminal line (progress bars): each part is a line.
         for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
             self._line(part[:MAX_LINE_CHARS])
@@ -358,6 +406,12 @@ class Extraction:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
+        if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+            state.reference = _REFERENCE_TITLE.match(line) is not None
+            if state.reference:
+                return
+        if state.reference:
+            return
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line:
             for match in _WORD_COUNTER.finditer(line):
@@ -370,9 +424,21 @@ class Extraction:
                 ):
                     state.progress_line = state.line_no
                     return
+        if "atch" in line and _BATCH_COUNTER.search(line):
+            return
         state.running = _COUNTER.search(line) is not None
+        if state.running:
+            state.counter_lines += 1
         split = _LINE_SPLIT.match(line)
-        state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
+        word = split.group(1) if split else None
+        if word is None and ":" in line:
+            heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
+            word = heads.pop() if len(heads) == 1 else None
+        pending, state.title_split = state.title_split, None
+        title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
+        if title:
+            state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
+        state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
         sink = self.sink
         found = frozenset(self._find_markers(line))
         plan = self._plans.get((found, self._awake))

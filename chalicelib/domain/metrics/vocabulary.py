@@ -136,7 +136,25 @@ _QUALIFIER_WORDS = {
     "normalized": "norm",
     "strict": "strict",
     "flexible": "flexible",
+    "loose": "loose",
+    # IFEval's four metrics: prompt- or instruction-level, strict or loose
+    "promptlevel": "prompt_level",
+    "instlevel": "inst_level",
+    "instancelevel": "inst_level",
 }
+# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
+# and IFEval's levels ("prompt_level", "inst_level").
+_QUALIFIER_PAIRS = {
+    ("strict", "match"): "strict",
+    ("flexible", "extract"): "flexible",
+    ("prompt", "level"): "promptlevel",
+    ("inst", "level"): "instlevel",
+    ("instance", "level"): "instancelevel",
+}
+# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
+# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
+_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
+_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # Words that decorate a name without changing the metric.
@@ -198,6 +216,20 @@ def _words(text: str) -> list[str]:
     return words
 
 
+def _fold_pairs(words: list[str]) -> list[str]:
+    """Two-word qualifiers as one word (`strict match` -> `strict`, `5 shot` -> `5shot`)."""
+    folded: list[str] = []
+    for word in words:
+        pair = _QUALIFIER_PAIRS.get((folded[-1], word)) if folded else None
+        if folded and word in ("shot", "shots") and (folded[-1].isdigit() or folded[-1] == "zero"):
+            pair = f"{0 if folded[-1] == 'zero' else int(folded[-1])}shot"
+        if pair is None:
+            folded.append(word)
+        else:
+            folded[-1] = pair
+    return folded
+
+
 # token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
 _BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
 
@@ -218,12 +250,12 @@ _phrases("class_accuracy", None, "balanced accuracy")
 # mmseg's aAcc and torchvision's "global correct" are the overall pixel accuracy
 _phrases("pixel_accuracy", None, "aacc", "pixel accuracy", "pixel acc", "overall pixel accuracy")
 _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
-_phrases("f1", None, "ents f", "f")
+_phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
 _phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
-_phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu")
-_phrases("bleu", 4, "bleu4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1 ...)
+_phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu", "sacrebleu score")
+_phrases("bleu", 4, "bleu4", "bleu 4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1)
 _phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
 _phrases("chrf++", None, "chrf++", "chrf2++")
 _phrases("ter", None, "ter")
@@ -252,6 +284,9 @@ _phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
 _phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
 _phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
 _phrases("hits", None, "hits", "hit", "hr")
+# Re-identification's CMC: "Rank-1", "Rank@5", "rank10" (a bare "rank" is a process rank)
+for _k in (1, 5, 10, 20, 50):
+    _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")
 _phrases("loss", None, "loss", "lm loss", "objective")
@@ -440,6 +475,7 @@ class MetricSense:
     split: str | None = None
     qualifiers: frozenset[str] = frozenset()
     stat: str | None = None
+    aggregate: str | None = None  # "mean" or "best" when the name says which
     scope: tuple[str, ...] = ()  # benchmark / task / dataset keys, e.g. ("hellaswag",)
     benchmark_bases: tuple[str, ...] = ()  # set when the name is only a benchmark
     key: str = ""  # metric_key of the whole name
@@ -472,6 +508,7 @@ def sense_of(name: str) -> MetricSense:
     scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
     qualifiers: set[str] = set()
+    aggregate: str | None = None
 
     def take_dataset_splits(part: str) -> str:
         nonlocal split
@@ -483,12 +520,15 @@ def sense_of(name: str) -> MetricSense:
 
     for part in scope_parts:
         leftover: list[str] = []
-        words = _words(take_dataset_splits(part))
+        words = _fold_pairs(_words(take_dataset_splits(part)))
         for word in words:
+            aggregate = aggregate or _AGGREGATE_WORDS.get(word)
             if word in _SPLIT_WORDS:
                 split = split or _SPLIT_WORDS[word]
             elif word in _QUALIFIER_WORDS:
                 qualifiers.add(_QUALIFIER_WORDS[word])
+            elif word.endswith("shot") and word[:1].isdigit():
+                qualifiers.add(word)
             elif word not in _NOISE_WORDS:
                 leftover.append(word)
         if leftover:
@@ -505,7 +545,7 @@ def sense_of(name: str) -> MetricSense:
     if at_k:
         k = int(at_k.group(1))
         metric_text = metric_text[: at_k.start()] + " " + metric_text[at_k.end() :]
-    words = _words(metric_text)
+    words = _fold_pairs(_words(metric_text))
 
     base: str | None = None
     rest: list[str] = []
@@ -523,10 +563,13 @@ def sense_of(name: str) -> MetricSense:
         if matched:
             continue
         word = words[i]
+        aggregate = aggregate or _AGGREGATE_WORDS.get(word)
         if word in _SPLIT_WORDS:
             split = split or _SPLIT_WORDS[word]
         elif word in _QUALIFIER_WORDS:
             qualifiers.add(_QUALIFIER_WORDS[word])
+        elif word.endswith("shot") and word[:1].isdigit():
+            qualifiers.add(word)  # "TriviaQA 5-shot": the 25-shot row is another result
         elif word in _STAT_WORDS:
             stat = _STAT_WORDS[word]
         elif word.isdigit() and base is not None and k is None and base in _K_BASES:
@@ -535,6 +578,8 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    if base is None and rest == ["rank"] and k is not None and stat is None:
+        base, rest = "cmc", []  # "Rank@1"
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
@@ -565,6 +610,7 @@ def sense_of(name: str) -> MetricSense:
         split=split,
         qualifiers=frozenset(qualifiers),
         stat=stat,
+        aggregate=aggregate,
         scope=tuple(dict.fromkeys(s for s in scope if s)),
         benchmark_bases=benchmark_bases,
         key=whole_key,
@@ -581,6 +627,8 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
     if a.stat != b.stat:
         return False
+    if a.aggregate and b.aggregate and a.aggregate != b.aggregate:
+        return False
     if a.base is None or b.base is None:
         return False
     if a.base != b.base:
@@ -594,7 +642,7 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
             pass
         else:
             return False
-    return _qualifiers_agree(a.qualifiers, b.qualifiers)
+    return qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
 _EXCLUSIVE = (
@@ -602,12 +650,17 @@ _EXCLUSIVE = (
     frozenset({"micro", "macro", "weighted"}),
     frozenset({"cosine", "dot", "manhattan", "euclidean"}),
 )
+# Qualifiers that make another metric whether or not the other name says anything: acc_norm
+# is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
+_MUST_AGREE = (
+    "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
+)  # fmt: skip
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
 _MUST_BE_NAMED = frozenset({"mask", "keypoints"})
 
 
-def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+def qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     """`a` the claim's (or either name's, for scoring) qualifiers, `b` the other's."""
     for group in _EXCLUSIVE:
         qa, qb = a & group, b & group
@@ -615,12 +668,20 @@ def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
             return False
         if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
-    # acc_norm is another metric than acc, strict-match than flexible-extract, adjusted R^2
-    # than R^2
-    for word in ("norm", "strict", "flexible", "adjusted", "uncentered"):
+    shots_a = {q for q in a if q.endswith("shot")}
+    shots_b = {q for q in b if q.endswith("shot")}
+    if shots_a and shots_b and shots_a != shots_b:
+        return False
+    for word in _MUST_AGREE:
         if (word in a) != (word in b) and (word in a or word in b):
             return False
     return True
+
+
+def split_named(text: str) -> str | None:
+    """The split a dataset field names when it names only a split (`dev`, `test set`)."""
+    words = [w for w in _words(text) if w not in _NOISE_WORDS and w not in ("split", "subset")]
+    return _SPLIT_WORDS.get(words[0]) if len(words) == 1 else None
 
 
 def splits_agree(a: str | None, b: str | None) -> bool:
@@ -680,6 +741,15 @@ _NOT_RESULT_WORDS = frozenset(
         *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
         *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
         *("paper",),  # "(paper: 0.815)": the cited paper's number, not this run's
+        # numbers someone else reported or expects ("Author-reported score: 41.1%"), and
+        # references to a document ("in Table 2", "Figure 3", "section 4.1")
+        *("reported", "author", "authors", "expected", "table", "figure", "fig", "section"),
+        *("appendix", "page", "eq", "equation"),
+        *("counter", "bp"),  # "EarlyStopping counter: 3"; BLEU's brevity penalty
+        # what a program is doing ("saving 77": a checkpoint number) and a fitted
+        # distribution's parameters ("mu_0: 84.8", "sigma_0: 5.0" of a threshold search)
+        *("saving", "saved", "loading", "loaded", "processing", "processed", "writing"),
+        *("mu", "sigma"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.
@@ -708,10 +778,12 @@ _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
 
 
 # Words a benchmark's name may carry in a log without naming another task: harness namespaces
-# (`meta_gsm8k`, `leaderboard|hellaswag|10`, `lukaemon_mmlu` is a namespace too), shot counts.
+# (`meta_gsm8k`, `leaderboard|hellaswag|10`, `lukaemon_mmlu` is a namespace too), shot counts,
+# OpenCompass modes and variants (`triviaqa_wiki_5shot ... gen`).
 _NAMESPACE_WORDS = frozenset(
     {"meta", "custom", "leaderboard", "harness", "helm", "lighteval", "original", "lukaemon",
-     "openai", "shot", "shots", "fewshot", "zeroshot", "all", "results", "none", "mc", "gen"}
+     "openai", "shot", "shots", "fewshot", "zeroshot", "all", "results", "none", "mc", "gen",
+     "ppl", "wiki"}
 )  # fmt: skip
 
 

@@ -72,3 +72,17 @@ def test_st_bleu_table() -> None:
     metrics = extract_metrics(text)
     assert [(m.name, m.value) for m in metrics] == [("tst-COMMON.en-de/BLEU", 26.5)]
     assert not check_claimed_metric(metrics, "BLEU", 60.1).ok
+
+
+def test_grep_hit_wrapped_after_its_path() -> None:
+    # espnet/espnet#837: the terminal wrapped each grep hit after `result.txt:|`
+    log = (
+        "exp/tr05_multi/decode_dt05_real_isolated_1ch_track_decode_lm_word65000/result.txt:|\n"
+        "    Sum/Avg    |    1640          160390     |    95.3            2.7           2.1           1.6           6.3          66.6     |\n"
+        "exp/tr05_multi/decode_dt05_simu_isolated_1ch_track_decode_lm_word65000/result.txt:|\n"
+        "    Sum/Avg    |    1640          160400     |    94.1            3.4           2.5           1.9           7.8          68.8     |\n"
+    )
+    metrics = extract_metrics(log)
+    assert check_claimed_metric(metrics, "Err", 6.3, "dt05_real").ok
+    assert not check_claimed_metric(metrics, "Err", 7.8, "dt05_real").ok
+    assert not check_claimed_metric(metrics, "Err", 65000).ok

@@ -26,11 +26,14 @@ from chalicelib.domain.metrics.numbers import NUM, parse_number
 
 _SECTION = re.compile(r"^\s*+#{2,}+\s*+(WER|CER|TER)\s*+$")
 _RESULT_FILE = re.compile(r"/result(?:\.\w++)?\.txt")
-# | <label> | <snt> <wrd> | <corr> <sub> <del> <ins> <err> <s.err> | [<nce> |]
-_SCLITE_ROW = re.compile(
-    r"\|\s*+([^|\n]*?)\s*+\|\s*+(" + NUM + r")\s++(" + NUM + r")\s*+\|"
+# | <label> | <snt> <wrd> | <corr> <sub> <del> <ins> <err> <s.err> | [<nce> |]; after a grep
+# hit wrapped by the terminal (`<path>/result.txt:|` ending its line) the first bar is missing.
+_ROW_BODY = (
+    r"\s*+([^|\n]*?)\s*+\|\s*+(" + NUM + r")\s++(" + NUM + r")\s*+\|"
     r"((?:\s*+" + NUM + r"){6})\s*+\|"
 )
+_SCLITE_ROW = re.compile(r"\|" + _ROW_BODY)
+_WRAPPED_ROW = re.compile(r"^" + _ROW_BODY)
 _SET_WORDS = frozenset(
     {"clean", "other", "dev", "test", "eval", "train", "real", "simu", "isolated", "nodev"}
     | {"nodup", "sp", "hires", "1ch", "2ch", "6ch", "set", "all", "sub", "si", "sd", "ihm"}
@@ -124,9 +127,12 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
     path = _result_dir(line) if "/result" in line else None
     if path is not None:
         state.context["espnet_result"] = path
+    wrapped = state.context.pop("espnet_wrapped", False)
     if "|" not in line:
         return False
-    row = _SCLITE_ROW.search(line)
+    if path is not None and line.rstrip().endswith(":|"):
+        state.context["espnet_wrapped"] = True
+    row = _SCLITE_ROW.search(line) or (_WRAPPED_ROW.match(line) if wrapped else None)
     if not row:
         return path is not None and "SPKR" in line
     label = row.group(1)
