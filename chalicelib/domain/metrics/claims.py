@@ -155,6 +155,8 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
     # printed without decimals is exact (a JSON `1`, a "best_metric: 1"), not 0.5..1.5.
     vague = significant_digits(claim) < 2
     exact_print = printed_decimals == 0 and metric.value in (0.0, 1.0, -1.0)
+    if metric.value == 0.0 and claim != 0.0:
+        return None  # a printed zero (BLEU 0.0) never stands for a claimed non-zero number
     for label, value, decimals in candidates:
         places = decimals if vague else min(claim_decimals, decimals)
         if exact_print and label == "":

@@ -58,9 +58,12 @@ _WORD_COUNTER = re.compile(
 # progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
 _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
-# "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]".
+# "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
+# threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
+# Marian's "Ep. 2 : Up. 40000 :".
 _COUNTER = re.compile(
-    r"(?i)(?<![a-z_])(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it)s?+"
+    r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
+    r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
@@ -69,6 +72,23 @@ _LINE_SPLIT = re.compile(
     r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
     r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
+)
+# A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
+# (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
+_LINE_SPLIT_PAIRS = re.compile(
+    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+"
+    r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)\s++"
+    r"(?=[a-z][\w@\-]*+(?:\s[\w@\-]++){0,3}\s*+[:=]\s*+[-+]?\d)"
+)
+# A line that is only a data set's name and a colon ("ETTh2:", "CIFAR10:", "test-clean:")
+# titles the block below it, up to a blank line or the next title: its values are that data
+# set's. The name has a digit or an inner capital, so "Results:" or "Summary:" title nothing.
+_DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+:\s*+$")
+_DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
+# "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
+_DATASET_LINE = re.compile(
+    r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
+    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
 )
 # A split named later on a line, before its results: "INFO test result: {...}", "best valid :
 # OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
@@ -146,6 +166,9 @@ class Sink:
         when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
         state = self._state
         running = state.running if running is None else running
+        scope = state.block_scope or state.log_scope
+        if scope and "/" not in name and not sense_of(name).scope:
+            name = f"{scope}/{name}"  # a value in a data set's block is that data set's
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:
             known = self._known[printed]
@@ -274,6 +297,8 @@ class LogState:
     running: bool = False  # the current line carries a progress counter
     counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
+    block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
+    log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
@@ -401,6 +426,7 @@ class Extraction:
         if not stripped:
             state.running = False
             state.line_split = None
+            state.block_scope = None
             for index in sorted(self._awake):
                 _, _, is_open, read = self._readers[index]
                 if is_open is not None and is_open(state):
@@ -409,6 +435,18 @@ class Extraction:
         if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
             state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:
+                return
+            state.block_scope = None
+        if ":" in line and len(line) < 80:
+            title = _DATASET_TITLE.match(line)
+            name = title.group(1) if title else ""
+            if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
+                state.block_scope = name
+                return
+        if ("=" in line or ":" in line) and len(line) < 100:
+            named = _DATASET_LINE.match(line)
+            if named:
+                state.log_scope, state.block_scope = named.group(1), None
                 return
         if state.reference:
             return
@@ -429,7 +467,7 @@ class Extraction:
         state.running = _COUNTER.search(line) is not None
         if state.running:
             state.counter_lines += 1
-        split = _LINE_SPLIT.match(line)
+        split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
         word = split.group(1) if split else None
         if word is None and ":" in line:
             heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}

@@ -204,6 +204,10 @@ _CAMEL_WORDS = frozenset(
 )
 
 
+# Words that may come before a split word in a camel-case compound (bestValAcc).
+_CAMEL_LEADS = frozenset({"best", "final", "last", "avg", "mean", "max", "min", "overall"})
+
+
 def _words(text: str) -> list[str]:
     """Lower-case tokens: words (a leading % kept: %WER), numbers (.5 and 0.95 kept whole),
     camel case split (valAcc -> val acc) except for metric words such as mIoU."""
@@ -211,7 +215,13 @@ def _words(text: str) -> list[str]:
     for chunk in _CHUNK.findall(text):
         lowered = chunk.lower()
         if lowered.strip("%") not in _CAMEL_WORDS:
-            lowered = _CAMEL.sub(" ", chunk).lower()
+            parts = _CAMEL.sub(" ", chunk).lower()
+            # a split word names a split only as a compound's first part (valAcc, TestLoss),
+            # never inside a name (HumanEvalSynthesize is no validation metric)
+            tokens = parts.split()
+            first = next((i for i, w in enumerate(tokens) if w in _SPLIT_WORDS), 0)
+            if all(w in _CAMEL_LEADS for w in tokens[:first]):
+                lowered = parts
         words += _TOKEN.findall(lowered)
     return words
 

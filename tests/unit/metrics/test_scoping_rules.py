@@ -1,0 +1,108 @@
+"""How a log says which data set and split a value is of, for every reader (engine.py,
+vocabulary.py): split-led lines, data-set titles and `Dataset:` lines, JSON objects naming
+their scene, threshold sweeps and Marian's counters, a printed zero, camel-case compounds.
+Each rule on a minimal log of the shape that motivated it (the corpus holds the real logs)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import extract_metrics
+from chalicelib.domain.metrics.vocabulary import sense_of
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_split_word_leading_a_line_of_pairs_is_the_split_of_every_pair() -> None:
+    # PyTorch's transfer-learning tutorial: print(f"{phase} Loss: {l:.4f} Acc: {a:.4f}")
+    text = (
+        "train Loss: 0.5053 Top-1 Acc: 83.5682 Top-5 Acc: 98.6244\n"
+        "test Loss: 0.6568 Top-1 Acc: 79.6296 Top-5 Acc: 97.5612\n"
+    )
+    assert {m.value: m.split for m in extract_metrics(text) if m.name == "Top-1 Acc"} == {
+        83.5682: "train",
+        79.6296: "test",
+    }
+    assert confirms(text, "Top-1 Accuracy", 79.63)
+    assert not confirms(text, "Top-1 Accuracy", 83.57)  # the training phase's
+
+
+def test_a_data_set_title_scopes_its_block_up_to_a_blank_line() -> None:
+    text = (
+        "ETTh2(mae:0.3653, mse:0.3125) is not as the paper stated\n"
+        "\n"
+        "ETTh2:\n"
+        "test shape: (76, 256, 96, 1) (76, 256, 96, 1)\n"
+        "mae:0.3653, mse:0.3125, rmse:0.5590\n"
+        "\n"
+        "ETTm1:\n"
+        "mae:0.3601, mse:0.3050, rmse:0.5523\n"
+    )
+    assert found(text)["ETTm1/mse"] == 0.305
+    assert confirms(text, "MSE", 0.3125, dataset="ETTh2")
+    assert confirms(text, "MSE", 0.305, dataset="ETTm1")
+    assert not confirms(text, "MSE", 0.305, dataset="ETTh2")  # ETTm1's
+
+
+def test_a_title_without_a_data_set_shape_scopes_nothing() -> None:
+    # "Results:" is no data set: its values stay unscoped
+    assert "Accuracy" in found("Results:\nAccuracy: 0.91\n")
+
+
+def test_a_dataset_line_scopes_what_follows() -> None:
+    text = "Dataset:    earnings22-debug\nModel: openai/whisper-tiny.en\nWER:   19.37\n"
+    assert found(text)["earnings22-debug/WER"] == 19.37
+    assert confirms(text, "WER", 19.37, dataset="earnings22")
+    assert confirms(text, "WER", 19.37)
+
+
+def test_a_json_object_naming_its_scene_scopes_its_numbers() -> None:
+    # nerfstudio's ns-eval output, pretty-printed, one object per scene
+    text = (
+        "{\n"
+        '  "experiment_name": "chair",\n'
+        '  "results": {\n'
+        '    "psnr": 25.481481552124023\n'
+        "  }\n"
+        "}\n"
+        "{\n"
+        '  "experiment_name": "seq04",\n'
+        '  "results": {\n'
+        '    "psnr": 33.06938552856445\n'
+        "  }\n"
+        "}\n"
+    )
+    assert confirms(text, "PSNR", 33.07, dataset="seq04")
+    assert not confirms(text, "PSNR", 25.48, dataset="seq04")
+    one_line = '{"experiment_name": "chair", "results": {"psnr": 25.48}}\n'
+    assert found(one_line) == {"chair/results/psnr": 25.48}
+
+
+def test_a_threshold_sweep_reports_running_values() -> None:
+    text = (
+        "ppocr INFO: thr 0.5:precision:0.84875 recall:0.84130 hmean:0.84501\n"
+        "ppocr INFO: thr 0.8:precision:0.88388 recall:0.82179 hmean:0.85170\n"
+        "ppocr INFO: hmean:0.8517020559487699\n"
+    )
+    assert confirms(text, "Hmean", 0.8517)
+    assert not confirms(text, "Hmean", 0.845)  # one point of the sweep
+
+
+def test_marian_update_counters_mark_running_validation_values() -> None:
+    text = (
+        "[2019-09-27 16:49:51] [valid] Ep. 2 : Up. 30000 : bleu-detok : 11.5215 : new best\n"
+        "[2019-09-27 18:05:06] [valid] Ep. 2 : Up. 40000 : bleu-detok : 29.6744 : new best\n"
+    )
+    assert confirms(text, "BLEU", 29.6744)
+    assert not confirms(text, "BLEU", 11.5215)
+
+
+def test_a_printed_zero_never_stands_for_a_non_zero_claim() -> None:
+    text = '{"epoch": 3, "test_en-fr_mt_bleu": 0.0}\n'
+    assert not confirms(text, "BLEU", 1.099e-06)
+    assert confirms(text, "BLEU", 0.0)
+
+
+def test_a_split_word_inside_a_camel_case_name_is_no_split() -> None:
+    assert sense_of("HumanEvalSynthesize-Python pass@1").split is None
+    assert sense_of("TestAcc").split == "test"
+    assert sense_of("bestValAcc").split == "val"
+    text = "humanevalsynthesize-python/pass@1: 0.506\n"
+    assert confirms(text, "HumanEvalSynthesize-Python pass@1", 0.506)
