@@ -10,7 +10,8 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
-from chalicelib.domain.metrics.vocabulary import is_result_name, sense_of
+from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.vocabulary import sense_of
 
 # name: value / name = value. A name is up to four words; the first starts with a letter. A
 # colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric).
