@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,7 @@ FORMAT = 1  # bump when the layout of the file or of the header changes
 # only shard iterators, which are per reader: the pump's checkpoints replace them.
 SERVICES = ("dynamodb", "s3", "sqs")
 DEFAULT_INTERVAL = 2.0  # seconds between snapshots (when something changed)
+STREAM_RETENTION = timedelta(hours=24)  # how long DynamoDB Streams keep a record
 
 
 class LocalDataError(RuntimeError):
@@ -231,6 +232,42 @@ def install_state(payload: bytes) -> None:
             backends[account][region] = backend
 
 
+def trim_stream_records(
+    checkpoints: dict[str, dict[str, str]], retention: timedelta = STREAM_RETENTION
+) -> int:
+    """Drop the stream records older than `retention` that the pump has handled, as DynamoDB
+    does after 24 hours. moto keeps every record forever, and each snapshot would grow with
+    every write ever made. Sequence numbers do not change. Call with no moto request running
+    and the pump paused. Returns how many records were dropped."""
+    from moto.core.utils import utcnow
+
+    handled = {}  # stream ARN -> the last sequence number the pump is done with
+    for key, position in checkpoints.items():
+        stream_arn = key.partition("#")[0]
+        after = position["type"] == "AFTER_SEQUENCE_NUMBER"
+        handled[stream_arn] = int(position["sequence"]) - (0 if after else 1)
+    cutoff = utcnow() - retention
+    dropped = 0
+    for _account, _region, backend in _backends("dynamodb").iter_backends():
+        for table in backend.tables.values():
+            shard = table.stream_shard
+            upto = handled.get(f"{table.table_arn}/stream/{table.latest_stream_label}")
+            if shard is None or upto is None:
+                continue
+            old = 0
+            for record in shard.items:
+                body = record.record["dynamodb"]
+                old_enough = body["ApproximateCreationDateTime"] <= cutoff
+                if int(body["SequenceNumber"]) > upto or not old_enough:
+                    break
+                old += 1
+            if old:
+                del shard.items[:old]
+                shard.starting_sequence_number += old  # moto numbers records from there
+                dropped += old
+    return dropped
+
+
 def moto_version() -> str:
     from importlib.metadata import version
 
@@ -405,8 +442,9 @@ class Snapshotter:
             generation = self.gate.generation
             if generation == self.saved_generation and not force:
                 return False
-            payload = capture_state()
             checkpoints = self.pump.checkpoints()
+            trim_stream_records(checkpoints)
+            payload = capture_state()
         self.data.write(
             payload, {"sample_loaded": self.sample_loaded, "pump_checkpoints": checkpoints}
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import timedelta
 from pathlib import Path
 
 from chalicelib.db import aws as clients
@@ -17,6 +18,7 @@ from chalicelib.local.persistence import (
     changes_state,
     install_state,
     table_differences,
+    trim_stream_records,
 )
 from chalicelib.local.pump import EventPump
 from chalicelib.services.ingest import ingest_files
@@ -90,6 +92,37 @@ def test_a_pump_from_saved_checkpoints_resumes_where_the_saved_one_stopped(
     assert resumed.drain(timeout=60) > 0
     # while a pump without them starts from the trim horizon again
     assert EventPump(aws.app).drain(timeout=60) > 0
+
+
+def stream_start(aws: AwsStack) -> int:
+    streams = clients.client("dynamodbstreams")
+    shard = streams.describe_stream(StreamArn=aws.resources.papers_stream_arn)["StreamDescription"][
+        "Shards"
+    ][0]
+    return int(shard["SequenceNumberRange"]["StartingSequenceNumber"])
+
+
+def test_handled_stream_records_past_the_retention_are_trimmed(
+    aws: AwsStack, tmp_path: Path
+) -> None:
+    # Given stream records a pump has handled, and one it has not
+    ingest(tmp_path, "2403.00021", "2403.00022")
+    assert aws.pump.drain(timeout=60) > 0
+    checkpoints = aws.pump.checkpoints()
+    start = stream_start(aws)
+    # When records are trimmed (nothing yet older than 24 h, then with no retention at all)
+    assert trim_stream_records(checkpoints) == 0
+    ingest(tmp_path, "2403.00023")  # not handled yet: must stay
+    dropped = trim_stream_records(checkpoints, retention=timedelta(0))
+    # Then only the handled ones are gone, and the stream starts after them
+    assert dropped > 0
+    assert stream_start(aws) == start + dropped
+    # and readers carry on: the pump, a pump from the checkpoints, one from the trim horizon
+    assert EventPump(aws.app, checkpoints=checkpoints).drain(timeout=60) > 0
+    assert aws.pump.drain(timeout=60) > 0
+    assert EventPump(aws.app).drain(timeout=60) > 0
+    ingest(tmp_path, "2403.00024")
+    assert aws.pump.drain(timeout=60) > 0
 
 
 def test_tables_that_differ_from_the_definitions_are_named(aws: AwsStack) -> None:
