@@ -434,14 +434,15 @@ class Snapshotter:
         self._thread: threading.Thread | None = None
 
     def save(self, *, force: bool = False) -> bool:
-        """One snapshot if anything changed since the last one (or `force`)."""
+        """One snapshot if anything changed since the last one (or `force`). Whether the
+        folder now holds the state (False: postponed, moto requests kept running)."""
         with self.pump.paused(), self.gate.exclusive(timeout=10) as quiet:
             if not quiet:
                 log.warning("snapshot postponed: moto requests kept running for 10 s")
                 return False
             generation = self.gate.generation
             if generation == self.saved_generation and not force:
-                return False
+                return True
             checkpoints = self.pump.checkpoints()
             trim_stream_records(checkpoints)
             payload = capture_state()
@@ -463,12 +464,16 @@ class Snapshotter:
         self._thread = threading.Thread(target=loop, name="snapshots", daemon=True)
         self._thread.start()
 
-    def stop(self) -> None:
-        """Stop the periodic snapshots and save a last one."""
+    def stop(self) -> bool:
+        """Stop the periodic snapshots and save a last one; whether everything is saved."""
         self._stop.set()
         if self._thread:
             self._thread.join(timeout=30)
-        self.save()
+        try:
+            return self.save()
+        except Exception as exc:  # e.g. a full disk: the previous snapshot is still whole
+            log.warning("the last snapshot failed: %s: %s", type(exc).__name__, exc)
+            return False
 
 
 # --- the tables the code expects vs the restored ones ----------------------------------------

@@ -52,16 +52,19 @@ class Stack:
     snapshotter: Snapshotter | None = None
     local_data: LocalData | None = None
 
-    def stop(self) -> None:
+    def stop(self) -> bool:
+        """Stop everything; False if the last snapshot could not be saved."""
         self.pump.stop()
         self._http.shutdown()
         self._http.server.server_close()
         self._http_thread.join(timeout=5)
+        saved = True
         if self.snapshotter:
-            self.snapshotter.stop()  # the last snapshot, with the pump and the API stopped
+            saved = self.snapshotter.stop()  # the last one, with the pump and the API stopped
         self._moto.stop()
         if self.local_data:
             self.local_data.unlock()
+        return saved
 
 
 def _configure_environment(moto_url: str, prefix: str) -> None:
@@ -413,8 +416,15 @@ Ready. Press Ctrl-C to stop.""",
     except KeyboardInterrupt:
         pass
     print("Stopping...", flush=True)
-    stack.stop()
-    if stack.snapshotter:
+    saved = stack.stop()
+    if stack.snapshotter and saved:
         print(f"Data saved in {args.data_dir}/ (`make run` restores it).", flush=True)
+    elif stack.snapshotter:
+        print(
+            f"Could not save the latest changes (see the warning above); {args.data_dir}/ "
+            "keeps the last snapshot.",
+            file=sys.stderr,
+            flush=True,
+        )
     print("Stopped.", flush=True)
-    return 0
+    return 0 if saved else 1
