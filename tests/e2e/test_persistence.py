@@ -247,7 +247,8 @@ def test_after_kill_9_data_older_than_the_snapshot_interval_is_there(tmp_path: P
         assert get(second, "/api/v1/papers/2402.00017")["title"] == "KillNet"
         reproduction = get(second, f"/api/v1/reproductions/{created['reproduction_id']}")
         assert reproduction["validation"]["state"] == "passed"
-        assert start_run(second, agent["key"], "2402.00017")["attempt"] == 1
+        # and the agent's attempt counter too (its run-less submission used up attempt 1)
+        assert start_run(second, agent["key"], "2402.00017")["attempt"] == 2
 
 
 def test_an_unusable_snapshot_is_refused_with_what_to_do(tmp_path: Path) -> None:
