@@ -52,6 +52,11 @@ try:
     from pydantic import BaseModel, ConfigDict, Field, StringConstraints
     from pydantic import ValidationError as ArgumentsError
 except ModuleNotFoundError as missing:  # pragma: no cover - depends on the installation
+    if __name__ == "__main__":  # `python -m sotaverified.mcp_server`: a message, not a traceback
+        from sotaverified.mcp_cli import INSTALL_HINT
+
+        print(INSTALL_HINT.format(missing=missing.name), file=sys.stderr)
+        raise SystemExit(1) from None
     raise ModuleNotFoundError(
         "sotaverified.mcp_server needs the MCP Python SDK: pip install 'sotaverified[mcp]' "
         "(from a checkout: pip install './sdk[mcp]')",
