@@ -76,7 +76,7 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         # A claim named only by a split ("test (eval metric)") is the value the log names only
         # by that split (CatBoost's `test:`, OGB's `Final Test`).
         return claim.split is not None and sense.base is None and sense.split == claim.split
-    if _unknown_benchmark(claim, sense):
+    if _unknown_benchmark(claim, sense, metric.name):
         return True
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
@@ -89,12 +89,14 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     return same_base(claim, sense)
 
 
-def _unknown_benchmark(claim: MetricSense, sense: MetricSense) -> bool:
+def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
     """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
     means that benchmark's row in the log: a score printed under exactly that task name."""
     if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
         return False
-    if claim.key not in sense.scope or sense.stat is not None:
+    if sense.stat is not None:
+        return False
+    if claim.key not in sense.scope and not names_benchmark(metric_name, claim.key):
         return False
     return sense.base in _SCORE_BASES
 

@@ -106,3 +106,27 @@ def test_a_split_word_inside_a_camel_case_name_is_no_split() -> None:
     assert sense_of("bestValAcc").split == "val"
     text = "humanevalsynthesize-python/pass@1: 0.506\n"
     assert confirms(text, "HumanEvalSynthesize-Python pass@1", 0.506)
+
+
+def test_generative_and_detection_metric_names_fold() -> None:
+    text = (
+        "frechet_inception_distance: 151.2\n"
+        "kernel_inception_distance_mean: 0.12\n"
+        "inception_score_mean: 3.4\n"
+        "ppocr INFO: hmean:0.8517\n"
+    )
+    assert confirms(text, "FID", 151.2)
+    assert not confirms(text, "FID", 0.12)  # the KID
+    assert confirms(text, "F-measure", 0.8517)  # text detection's hmean is the F-measure
+
+
+def test_a_benchmark_the_vocabulary_does_not_know_matches_its_namespaced_row() -> None:
+    # lighteval prints "custom:aime2024:0" (namespace, task, shots)
+    text = (
+        "|       Task        |Version|     Metric     |Value |   |Stderr|\n"
+        "|-------------------|------:|----------------|-----:|---|-----:|\n"
+        "|all                |       |extractive_match|0.3667|±  |0.0895|\n"
+        "|custom:aime2024:0  |      1|extractive_match|0.3667|±  |0.0895|\n"
+    )
+    assert confirms(text, "AIME 2024", 36.67)
+    assert not confirms(text, "AIME 2025", 36.67)
