@@ -119,6 +119,13 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
 
+_CLASS_SCOPE = re.compile(r"^(?:class|cls|label|category)_?\d++$")
+
+
+def _class_row(metric: ExtractedMetric) -> bool:
+    return any(_CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
+
+
 def _other_benchmark(metric: ExtractedMetric) -> bool:
     return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
 
@@ -190,6 +197,9 @@ def check_claimed_metric(
         dataset = None
 
     named = [m for m in metrics if _same_metric(claim, name, m)]
+    if not claim.scope and not dataset:
+        # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
+        named = [m for m in named if not _class_row(m)]
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

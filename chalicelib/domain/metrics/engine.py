@@ -140,7 +140,7 @@ class Sink:
             return None
         state = self._state
         if split is None and sense_of(name).split is None:
-            split = state.line_split
+            split = state.line_split or state.log_split
         self._seq += 1
         key = (name, value)
         entry = self._entries.get(key)
@@ -233,6 +233,7 @@ class LogState:
     line_split: str | None = None  # the split named at the start of the current line
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
+    log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)

@@ -130,3 +130,27 @@ def test_a_benchmark_the_vocabulary_does_not_know_matches_its_namespaced_row() -
     )
     assert confirms(text, "AIME 2024", 36.67)
     assert not confirms(text, "AIME 2025", 36.67)
+
+
+def test_yolov5_val_arguments_name_the_split_of_what_follows() -> None:
+    text = (
+        "val: data=data/carpal.yaml, weights=['best.pt'], batch_size=16, imgsz=640, "
+        "conf_thres=0.001, iou_thres=0.6, task=val, device=, workers=8\n"
+        "               Class     Images     Labels          P          R     mAP@.5 mAP@.5:.95\n"
+        "                 all          4         22          1          1      0.995      0.995\n"
+    )
+    assert not confirms(text, "Test mAP@0.5", 0.995)  # task=val: validation values
+    assert confirms(text, "mAP@0.5", 0.995)
+    assert confirms(text.replace("task=val", "task=test"), "Test mAP@0.5", 0.995)
+
+
+def test_a_progress_title_with_its_percentage_is_no_result() -> None:
+    text = "Testing: 100%\n235/235 [00:01<00:00, 198.38it/s]\nDATALOADER:0 TEST RESULTS\n{}\n"
+    assert extract_metrics(text) == []
+    assert not confirms(text, "Test Accuracy", 100)
+
+
+def test_a_class_row_never_confirms_a_claim_of_the_whole_result() -> None:
+    text = "Class1 Top1: 87.23%\nClass2 Top1: 65.45%\n"
+    assert not confirms(text, "Top-1 Accuracy", 87.23)
+    assert confirms(text, "Class1 Top-1 Accuracy", 87.23)

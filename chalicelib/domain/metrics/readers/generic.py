@@ -29,6 +29,12 @@ _SPACED = re.compile(
     r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
+# A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
+# bar is pasted on its own line): progress, never a result.
+_PROGRESS_TITLE = re.compile(
+    r"(?i)^\s*+(?:testing|validating|validation|training|predicting|sanity checking)"
+    r"(?:\s++dataloader\s++\d++)?+\s*+:\s*+\d++(?:\.\d++)?+%\s*+$"
+)
 _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
 _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 
@@ -103,7 +109,7 @@ def qualified(name: str) -> str:
 
 @reader("generic", markers=(":", "=", " "), order=1000)
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
-    if _TQDM.search(line):
+    if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False
     if line.endswith(":") or line.rstrip().endswith(":"):
         title = _TITLE.match(line)
