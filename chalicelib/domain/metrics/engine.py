@@ -372,13 +372,13 @@ class Extraction:
             if state.reference:
                 return
             state.block_scope = None
-        if ":" in line and len(line) < 80:
+        if len(line) < 80 and line.rstrip().endswith(":"):
             title = _DATASET_TITLE.match(line)
             name = title.group(1) if title else ""
             if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
                 state.block_scope = name
                 return
-        if ("=" in line or ":" in line) and len(line) < 100:
+        if len(line) < 100 and ("ata" in line or "ATA" in line):
             named = _DATASET_LINE.match(line)
             if named:
                 state.log_scope, state.block_scope = named.group(1), None

@@ -44,6 +44,9 @@ _NOT_RESULT_WORDS = frozenset(
         # distribution's parameters ("mu_0: 84.8", "sigma_0: 5.0" of a threshold search)
         *("saving", "saved", "loading", "loaded", "processing", "processed", "writing"),
         *("mu", "sigma"),
+        # tracking and detection counts printed as table columns (TrackEval, py-motmetrics)
+        *("gt", "tp", "fp", "fn", "ids", "idsw", "frag", "fm", "dets", "idtp", "idfn", "idfp"),
+        *("mt", "pt", "ml"),
     }
 )
 # Words that make a name a measured result even beside one of the words above.

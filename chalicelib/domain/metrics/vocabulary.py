@@ -65,6 +65,10 @@ def strip_unit(name: str) -> str:
     if match is None:
         return name
     inside = match.group(1)
+    if inside.isdigit() and match.start() > 0 and name[match.start() - 1].isalnum():
+        # a number glued to the name is a parameter of the metric, not a unit: TrackEval's
+        # HOTA(0) is HOTA at the lowest localisation threshold, another metric than HOTA
+        return f"{name[: match.start()]} level{inside}"
     if _UNIT_TEXT.match(inside) or not inside.strip():
         return name[: match.start()]
     return f"{name[: match.start()]} {inside}"

@@ -3,6 +3,7 @@
 `name: value` reader runs last."""
 
 from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to register
+    aligned_table,
     beir,
     bleu,
     coco,
