@@ -12,9 +12,10 @@ one number per column, as evaluation kits print them with fixed-width columns:
      23.0 66.9 13.9| 30.7  90.3  0.98|   54   7 ...
 
 A header is a line of at least three names (after a title ending in ":"), no numbers and no
-prose words, at least two of them metrics the vocabulary knows. A row's numbers are matched to the header's
-last columns from the right (a header may start with a title, "HOTA: -pedestrian"); its label
-names the row (`MOT17-02-FRCNN/HOTA`), except summary labels (COMBINED, OVERALL, all, mean),
+prose words, at least two of them metrics the vocabulary knows. A row's numbers are matched to
+the header's last columns from the right (a header may start with a title, "HOTA:
+-pedestrian"); its label names the row (`MOT17-02-FRCNN/HOTA`), except summary labels
+(COMBINED, OVERALL, all, mean),
 which are the table's result. The table ends at the first line that is not such a row.
 Counts printed as columns (GT, FP, FN, IDs) are not results (`result_names`). ParlAI's
 partial reports ("8.6% complete (487 / 5,651)") count examples so far, like a batch counter:
