@@ -295,6 +295,7 @@ def test_decisions_through_the_page_obey_the_api_rules(
         run_log_url="loss went down\n",
         actual_metric_name="Test Accuracy",
         actual_metric_value=0.99,
+        dataset="ogbn-arxiv",
     )
     assert validated(local_stack, failing["reproduction_id"])["validation"]["state"] == "failed"
     browser = signed_in_session(local_stack, reviewer["key"])
