@@ -544,7 +544,9 @@ class PaperSearchQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     q: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
-        description="Words of the title or a model name, e.g. FLAG or 'graph attention'"
+        description="Words of the title or a model name, e.g. FLAG or 'graph attention'. "
+        "Words of one character and very common words (the, of, for ...) are ignored; a query "
+        "of only those finds nothing."
     )
     limit: int = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None

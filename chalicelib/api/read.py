@@ -38,10 +38,12 @@ def get_paper(arxiv_id: str) -> Response:
     read_api,
     "GET",
     "/api/v1/sota",
-    summary="Top results for a task (optionally a dataset), by score or date, paged.",
+    summary="Top results for a task (optionally a dataset), by score or date, paged. A task "
+    "or dataset that no paper has is a 404 (unknown_task / unknown_dataset) whose details "
+    "list the closest known names (did_you_mean).",
     query_model="SotaQuery",
     response_model="SotaPage",
-    errors=(400,),
+    errors=(400, 404),
     tags=("papers",),
 )
 def get_sota() -> Response:
