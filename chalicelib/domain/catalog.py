@@ -7,7 +7,6 @@ many counted reproductions. Recomputed whole from those rows, never incremented.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -57,6 +56,8 @@ def summarise_task(task_slug: str, members: list[dict[str, Any]]) -> dict[str, A
 def suggestions(asked: str, known: dict[str, str], limit: int = 5) -> list[str]:
     """Known names (slug -> display name) closest to `asked` (a slug): those that contain it
     or that it contains, then the closest spellings."""
+    import difflib  # only on the rare "unknown name" path (imports stay cheap)
+
     if not asked:
         return []
     containing = sorted(
