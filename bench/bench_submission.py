@@ -255,8 +255,9 @@ def run() -> list[Row]:
 
 class RawSequence:
     """The storage calls of one submission made directly with boto3: GetItem (key),
-    BatchGetItem (paper and quota counter), TransactWriteItems (quota [+ Idempotency-Key claim]), PutObject (pasted output),
-    PutItem (the reproduction, conditional), with items shaped like the real ones."""
+    BatchGetItem (paper and quota counter), TransactWriteItems (quota [+ Idempotency-Key
+    claim]), PutObject (pasted output), PutItem (the reproduction, conditional), with items
+    shaped like the real ones."""
 
     def __init__(self, *, with_claim: bool) -> None:
         from chalicelib.db import aws, codec

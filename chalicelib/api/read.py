@@ -74,6 +74,7 @@ def get_sota() -> Response:
     query_model="QueueQuery",
     response_model="QueuePage",
     errors=(400,),
+    vary=("Authorization",),  # a key leaves its own runs out of the discount
     tags=("queue",),
 )
 def get_queue() -> Response:

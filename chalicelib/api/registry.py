@@ -136,8 +136,9 @@ def conditional_read(request: Any, response: Response, ep: Endpoint) -> Response
     if status == 200:
         etag = f'"{hashlib.sha256(raw).hexdigest()[:32]}"'
         headers.update({"ETag": etag, "Cache-Control": ep.cache_control})
-        if ep.vary:
-            headers["Vary"] = ", ".join(ep.vary)
+        vary = ep.vary or (("Authorization",) if ep.auth else ())
+        if vary:
+            headers["Vary"] = ", ".join(vary)
         if etag_matches(request.headers.get("if-none-match"), etag):
             kept = ("ETag", "Cache-Control", "Vary")
             return Response(

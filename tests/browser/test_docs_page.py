@@ -44,7 +44,9 @@ def test_docs_render_every_operation_with_nothing_from_elsewhere(
     }
     methods = page.locator(".opblock .opblock-summary-method").all_inner_texts()
     paths = page.locator(".opblock .opblock-summary-path").all_inner_texts()
-    rendered = {(m.strip(), p.replace("\u200b", "").strip()) for m, p in zip(methods, paths)}
+    rendered = {
+        (m.strip(), p.replace("\u200b", "").strip()) for m, p in zip(methods, paths, strict=True)
+    }
     assert rendered == operations
     assert {("GET", "/api/v1/tasks"), ("GET", "/api/v1/papers"), ("GET", "/api/v1/me")} <= rendered
     assert page.get_by_text("SOTAVerified", exact=False).first.is_visible()
