@@ -170,7 +170,11 @@ def cmd_recompute(args: argparse.Namespace) -> int:
     for reference in args.paper:
         paper_id = load_paper_item(reference)["paper_id"]
         if not args.dry_run:
-            recompute_paper(paper_id)
+            from chalicelib.services.tasks import recompute_tasks
+
+            touched: set[str] = set()
+            recompute_paper(paper_id, touched)
+            recompute_tasks(touched)
         paper = load_paper_item(paper_id)
         reproductions = reproductions_db.list_for_paper(paper_id)
         claims = author_claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []

@@ -512,3 +512,180 @@ class AgentRow(_Out):
 class AgentsPage(_Out):
     results: list[AgentRow]
     next_cursor: str | None
+
+
+# --- meta: index, health (chalicelib/api/meta.py) ---------------------------------------------
+
+
+class IndexView(_Out):
+    name: str
+    openapi: str
+    docs: str = Field(description="Interactive documentation (Swagger UI)")
+    health: str
+    examples: list[str]
+
+
+class HealthCheckView(_Out):
+    name: Literal["dynamodb", "s3"]
+    ok: bool
+    detail: str
+    latency_ms: float
+
+
+class HealthView(_Out):
+    status: Literal["ok"]
+    checks: list[HealthCheckView]
+
+
+# --- an account's own view (chalicelib/api/me.py) -------------------------------------------
+
+
+class QuotaView(_Out):
+    limit: int = Field(description="Submissions allowed per clock hour (UTC)")
+    used: int
+    remaining: int
+    reset_seconds: int = Field(description="Seconds until the window ends")
+    resets_at: str
+
+
+class RunReproductionView(_Out):
+    reproduction_id: str
+    status: Literal["agent_pending", "verified", "rejected"] | None
+    validation: Literal["pending", "passed", "failed", "unchecked"] | None
+    trust_tier: int | None
+
+
+class MyRunView(_Out):
+    run_id: str
+    paper_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    status: Literal["active", "used", "expired"]
+    reproduction: RunReproductionView | None = Field(
+        description="The reproduction that used this run (in /me/runs; null in /me)"
+    )
+
+
+class MeView(_Out):
+    account_id: str
+    name: str
+    role: Literal["agent", "reviewer", "admin"]
+    created_at: str | None
+    submission_quota: QuotaView
+    active_runs: list[MyRunView] = Field(description="Runs that have not expired")
+    max_active_runs: int
+
+
+class MyRunsPage(_Out):
+    results: list[MyRunView]
+    next_cursor: str | None
+
+
+# --- discovery: tasks and paper search (chalicelib/api/discovery.py) -------------------------
+
+
+class TasksQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    sort: Literal["name", "papers"] = Field(
+        default="name", description="name: by slug, A to Z; papers: most papers first"
+    )
+    limit: int = Field(default=50, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class TaskRow(_Out):
+    task: str
+    slug: str
+    datasets: int
+    papers: int
+    counted_reproductions: int
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> TaskRow:
+        return cls(
+            task=item["task"],
+            slug=item["task_slug"],
+            datasets=item.get("datasets", 0),
+            papers=item.get("papers", 0),
+            counted_reproductions=item.get("counted_reproductions", 0),
+        )
+
+
+class TasksPage(_Out):
+    results: list[TaskRow]
+    next_cursor: str | None
+
+
+class DatasetView(_Out):
+    dataset: str
+    slug: str
+    metrics: list[str] = Field(description="Metrics papers report on it, most reported first")
+    papers: int
+    counted_reproductions: int
+
+
+class TaskView(_Out):
+    task: str
+    slug: str
+    papers: int
+    counted_reproductions: int
+    datasets: list[DatasetView]
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> TaskView:
+        return cls(
+            task=item["task"],
+            slug=item["task_slug"],
+            papers=item.get("papers", 0),
+            counted_reproductions=item.get("counted_reproductions", 0),
+            datasets=[
+                DatasetView(
+                    dataset=d["dataset"],
+                    slug=d["dataset_slug"],
+                    metrics=d.get("metrics", []),
+                    papers=d.get("papers", 0),
+                    counted_reproductions=d.get("counted_reproductions", 0),
+                )
+                for d in item.get("dataset_rows", [])
+            ],
+        )
+
+
+class PaperSearchQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    q: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+        description="Words of the title or a model name, e.g. FLAG or 'graph attention'. "
+        "Words of one character and very common words (the, of, for ...) are ignored; a query "
+        "of only those finds nothing."
+    )
+    limit: int = Field(default=20, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class PaperSearchHit(_Out):
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    models: list[str] = Field(description="Model names its results were reported under")
+    verification: Verification
+    verification_score: int
+    published: str | None
+
+    @classmethod
+    def from_item(cls, row: dict[str, Any]) -> PaperSearchHit:
+        return cls.model_validate(
+            {
+                name: row.get(name, [] if name in ("tasks", "models") else None)
+                for name in cls.model_fields
+            }
+        )
+
+
+class PaperSearchPage(_Out):
+    results: list[PaperSearchHit]
+    next_cursor: str | None

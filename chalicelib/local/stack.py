@@ -307,6 +307,16 @@ def _request_handler() -> Any:
                 return
             super()._send_error_response(error)
 
+        def _send_http_response(self, code: int, headers: Any, body: Any) -> None:
+            """A HEAD response or a 304 has no content: Chalice's server wrote
+            `Content-Length: 0` (a HEAD's must be the GET's, which the app sends) and a
+            default JSON Content-Type on a 304."""
+            if self.command != "HEAD" and code != 304:
+                super()._send_http_response(code, headers, body)
+                return
+            self.send_response(code)
+            self._send_headers(dict(headers))
+
     return RequestHandler
 
 

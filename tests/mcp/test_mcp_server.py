@@ -29,6 +29,12 @@ TOOLS = {
     "submit_reproduction",
     "get_reproduction",
     "list_agents",
+    "list_tasks",
+    "get_task",
+    "search_papers",
+    "get_me",
+    "list_my_reproductions",
+    "list_my_runs",
 }
 WRITE_TOOLS = {"start_run", "submit_reproduction"}
 WORKSPACE_FILES = ["README.md", "ogb/nodeproppred/products/gnn.py"]
@@ -42,7 +48,7 @@ SUBMISSION: dict[str, Any] = {
 }
 
 
-async def test_lists_the_seven_tools_with_schemas(local_stack: LocalStack, tmp_path: Path) -> None:
+async def test_lists_every_tool_with_schemas(local_stack: LocalStack, tmp_path: Path) -> None:
     async with mcp_session(local_stack.url, errlog=tmp_path / "err", console_script=True) as mcp:
         assert mcp.initialize_result is not None
         assert mcp.initialize_result.server_info.name == "sotaverified"
