@@ -171,7 +171,9 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         if exact_print and label == "":
             places = max(places, 12)
         tolerance = 0.5 * 10.0**-places
-        if abs(claim - value) <= tolerance + 1e-9 * max(1.0, abs(claim)):
+        # the claim is the printed value rounded half up: 0.135 is 0.14, never 0.13
+        slack, above = 1e-9 * max(1.0, abs(claim)), value - claim
+        if abs(above) <= slack or -tolerance - slack <= above < tolerance - slack:
             return label
     return None
 

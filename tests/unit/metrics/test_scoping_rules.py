@@ -154,3 +154,9 @@ def test_a_class_row_never_confirms_a_claim_of_the_whole_result() -> None:
     text = "Class1 Top1: 87.23%\nClass2 Top1: 65.45%\n"
     assert not confirms(text, "Top-1 Accuracy", 87.23)
     assert confirms(text, "Class1 Top-1 Accuracy", 87.23)
+
+
+def test_a_claim_at_exactly_half_a_printed_digit_is_not_its_rounding() -> None:
+    text = "Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.135\n"
+    assert not confirms(text, "AP", 0.13)  # 0.135 rounds to 0.14
+    assert confirms(text, "AP", 0.14) and confirms(text, "AP", 0.135)
