@@ -11,6 +11,7 @@ from chalice import Chalice, ConvertToMiddleware, Response
 from chalicelib.api.errors import error_response
 from chalicelib.api.openapi import docs_api
 from chalicelib.api.read import read_api
+from chalicelib.api.uploads import uploads_api
 from chalicelib.api.write import write_api
 from chalicelib.settings import get_settings
 from chalicelib.web.pages import web_pages
@@ -20,6 +21,7 @@ app = Chalice(app_name="sotaverified", configure_logs=False)
 app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
 app.register_blueprint(write_api)
+app.register_blueprint(uploads_api)
 app.register_blueprint(web_pages)
 
 

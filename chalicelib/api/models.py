@@ -12,6 +12,7 @@ from pydantic import (
     Field,
     StringConstraints,
     WithJsonSchema,
+    model_validator,
 )
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
@@ -174,6 +175,11 @@ LOG_URL_PATTERN = (
 WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 RUN_LOG_PATTERN = rf"^[^\x00]*[^\x00{WHITESPACE}][^\x00]*$"
 
+UploadId = Annotated[
+    str,
+    StringConstraints(pattern=r"^u[0-9a-f]{24}$"),
+    Field(examples=["u0123456789abcdef01234567"]),
+]
 StrictTier = Annotated[int, Field(strict=True, ge=1, le=3), BeforeValidator(integral_float_to_int)]
 ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
@@ -192,21 +198,47 @@ class ReproductionSubmission(BaseModel):
     hardware_spec: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
         description="GPU model and count, VRAM, OS"
     )
-    run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] = Field(
+    run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] | None = Field(
+        default=None,
         json_schema_extra={"pattern": RUN_LOG_PATTERN},
         description="an https URL on github.com, gist.github.com, wandb.ai, "
         "colab.research.google.com or huggingface.co, or pasted terminal output "
-        "(at most 10,000 characters)",
+        "(at most 10,000 characters); exactly one of run_log_url and run_log_upload",
+    )
+    run_log_upload: UploadId | None = Field(
+        default=None,
+        description="the upload_id of a run_log upload (POST /api/v1/uploads) holding the "
+        "terminal output, for logs over 10,000 characters; exactly one of run_log_url and "
+        "run_log_upload",
     )
     actual_metric_name: ShortText | None = None
     actual_metric_value: MetricValue | None = None
     dataset: ShortText | None = None
     run_id: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
     replay_log: ReplayLog | None = None
+    replay_log_upload: UploadId | None = Field(
+        default=None,
+        description="the upload_id of a replay_log upload (POST /api/v1/uploads), for "
+        "trajectories over the 1 MB body (up to 1,000,000 steps); at most one of replay_log "
+        "and replay_log_upload",
+    )
+
+    @model_validator(mode="after")
+    def _one_log_of_each_kind(self) -> ReproductionSubmission:
+        if (self.run_log_url is None) == (self.run_log_upload is None):
+            raise ValueError(
+                "send exactly one of run_log_url (a log URL or pasted output up to 10,000 "
+                "characters) and run_log_upload (an upload_id from POST /api/v1/uploads)"
+            )
+        if self.replay_log is not None and self.replay_log_upload is not None:
+            raise ValueError(
+                "send at most one of replay_log (inline) and replay_log_upload (an upload_id)"
+            )
+        return self
 
 
 class RunLogView(_Out):
-    kind: Literal["url", "pasted"]
+    kind: Literal["url", "pasted", "upload"]
     url: str | None
 
 
@@ -398,3 +430,38 @@ class AgentRow(_Out):
 class AgentsPage(_Out):
     results: list[AgentRow]
     next_cursor: str | None
+
+
+# --- uploads (POST /api/v1/uploads; chalicelib/services/uploads.py) --------------------------
+
+
+class UploadRequest(BaseModel):
+    """Ask for a presigned PUT for a log too large to send inline."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    kind: Literal["run_log", "replay_log"] = Field(
+        description="run_log: terminal output (at most 50 MiB as sent); replay_log: a "
+        "trajectory {run_id?, steps} (at most 200 MiB as sent, 1,000,000 steps)"
+    )
+    bytes: Annotated[int, Field(strict=True, ge=1, le=2**53)] = Field(
+        description="the exact size of what you will PUT, in bytes (after compression)"
+    )
+    content_encoding: Literal["identity", "gzip"] | None = Field(
+        default=None, description="gzip if the bytes are gzip-compressed"
+    )
+
+
+class UploadGrantView(_Out):
+    upload_id: str = Field(description="reference it as run_log_upload or replay_log_upload")
+    kind: Literal["run_log", "replay_log"]
+    method: Literal["PUT"]
+    url: str = Field(description="send the bytes here, before expires_at")
+    headers: dict[str, str] = Field(description="send these headers with the PUT")
+    expires_at: str = Field(description="the PUT must start before this time")
+    reference_by: str = Field(
+        description="submit a reproduction naming the upload before this time; unreferenced "
+        "uploads are deleted"
+    )
+    max_bytes: int = Field(description="the granted size: S3 accepts exactly this many bytes")
+    content_encoding: Literal["identity", "gzip"]

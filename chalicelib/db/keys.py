@@ -40,6 +40,12 @@ agent_ratings  pk row_id = "<account_id>#<min trust tier>"
 
 idempotency    pk id; TTL expiration (Powertools idempotency records for submissions)
 
+uploads        pk upload_id ("u" + 24 hex); TTL expires_at (plus a check in every condition)
+  - POST /api/v1/uploads puts a grant; a submission that references it updates it in its
+    TransactWriteItems (condition: the same account, the right kind, not expired, not used by
+    another reproduction), which is what makes an upload usable once. One GetItem explains a
+    refusal.
+
 No request path scans a table.
 """
 

@@ -123,6 +123,10 @@ AGENT_RATINGS = TableSpec(
 
 IDEMPOTENCY = TableSpec(logical_name="idempotency", partition_key="id", ttl_attribute="expiration")
 
+# Upload grants (POST /api/v1/uploads): who may PUT how many bytes of which kind, and which
+# reproduction used the upload. TTL: a grant lives as long as its object may be referenced.
+UPLOADS = TableSpec(logical_name="uploads", partition_key="upload_id", ttl_attribute="expires_at")
+
 ALL_TABLES: tuple[TableSpec, ...] = (
     PAPERS,
     LEADERBOARD,
@@ -132,6 +136,7 @@ ALL_TABLES: tuple[TableSpec, ...] = (
     IDEMPOTENCY,
     QUEUE,
     AGENT_RATINGS,
+    UPLOADS,
 )
 
 
