@@ -3,6 +3,8 @@ the validator queue (S3 -> SQS -> Lambda)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from chalicelib.db import aws
 from chalicelib.db.dynamo import storage_errors
 from chalicelib.settings import get_settings
@@ -98,7 +100,7 @@ def copy(source_key: str, target_key: str, etag: str, content_type: str) -> None
             raise
 
 
-def open_stream(key: str, byte_range: str | None = None) -> tuple[object, int] | None:
+def open_stream(key: str, byte_range: str | None = None) -> tuple[Any, int] | None:
     """The object's body as a stream (read in chunks, never whole) and its length; None if
     there is no such object."""
     from botocore.exceptions import ClientError

@@ -24,9 +24,10 @@ from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db import runs as runs_db
 from chalicelib.db import uploads
 from chalicelib.db.codec import is_storable_number
-from chalicelib.domain.log_metrics import check_claimed_metric, extract_metrics
+from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
 from chalicelib.domain.urls import RunLogError, canonical_log_url
+from chalicelib.services import log_streams
 
 MAX_EXTRACTED = 200
 
@@ -79,8 +80,11 @@ def _check(name: str, ok: bool, detail: str) -> dict[str, Any]:
     return {"name": name, "ok": ok, "detail": detail}
 
 
-def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
-    """The `validation` of a reproduction from its run log (pure apart from its inputs)."""
+def run_log_verdict(
+    repro: dict[str, Any], text: str | None, streamed: list[ExtractedMetric] | None = None
+) -> dict[str, Any]:
+    """The `validation` of a reproduction from its run log (pure apart from its inputs).
+    `streamed`: the metrics of an uploaded log, read as a stream (services/log_streams.py)."""
     run_log = repro["run_log"]
     checks: list[dict[str, Any]] = []
     extracted: list[dict[str, Any]] = []
@@ -93,7 +97,8 @@ def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
     else:
         # A number DynamoDB cannot store (acc: 1e200) is no metric: keep it out, or the
         # verdict could never be stored and the upload would be retried until dead-lettered.
-        metrics = [m for m in extract_metrics(text or "") if is_storable_number(m.value)]
+        found = extract_metrics(text or "") if streamed is None else streamed
+        metrics = [m for m in found if is_storable_number(m.value)]
         extracted = [{"name": m.name, "value": m.value} for m in metrics[:MAX_EXTRACTED]]
         if metrics:
             names = ", ".join(dict.fromkeys(m.name for m in metrics[:8]))
@@ -142,9 +147,17 @@ def validate_reproduction(reproduction_id: str) -> bool:
         text = uploads.get_text(repro["run_log"]["s3_key"])
         if text is None:
             raise NotReadyYet(f"run log of {reproduction_id} is not in the bucket yet")
-    validation = run_log_verdict(repro, text)
-    replay_raw = uploads.get_text(repro["replay_s3_key"]) if repro.get("replay_s3_key") else None
-    trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
+    if repro["run_log"]["kind"] == "upload":  # read as a stream, never whole
+        validation = log_streams.uploaded_run_log_verdict(repro, run_log_verdict)
+    else:
+        validation = run_log_verdict(repro, text)
+    inline_replay = repro.get("replay_s3_key") and not repro.get("replay_upload")
+    replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
+    if repro.get("replay_upload"):
+        run = _run_facts(repro.get("run_id"))
+        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run)
+    else:
+        trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
     unchanged = (
         repro.get("validation", {}).get("state") == validation["state"]
         and repro.get("validation", {}).get("checks") == validation["checks"]
