@@ -38,6 +38,7 @@ from chalicelib.db.tables import (
     QUEUE,
     REPRODUCTIONS,
     RUNS,
+    UPLOADS,
     TableSpec,
 )
 from chalicelib.settings import _ENV, reset_settings
@@ -55,7 +56,10 @@ class Access:
     read: tuple[TableSpec, ...] = ()  # GetItem, BatchGetItem, Query (table and its GSIs)
     write: tuple[TableSpec, ...] = ()  # PutItem, UpdateItem, DeleteItem, BatchWriteItem
     read_uploads: bool = False  # s3:GetObject on the uploads bucket
-    write_uploads: bool = False  # s3:PutObject on the uploads bucket
+    write_uploads: bool = False  # s3:PutObject on the logs' own keys (runlogs/*, replays/*)
+    # s3:PutObject on uploads/* only: what a presigned PUT (POST /api/v1/uploads) is signed
+    # with, so agents' uploads can land nowhere else.
+    presign_uploads: bool = False
 
 
 # Keyed by chalice function name (the handler's Python name; `api_handler` for the routes).
@@ -65,11 +69,14 @@ ACCESS: dict[str, Access] = {
     # Never writes the leaderboard: rows are derived by the stream recompute.
     # POST /runs also records the run on the paper's active-run item in the queue table.
     # The review pages read the pasted log excerpts from the uploads bucket.
+    # Uploads: grants in the uploads table; presigned PUTs under uploads/; a submission reads
+    # (HeadObject, CopyObject's source) the upload and copies it to the log's own key.
     API_HANDLER: Access(
         read=ALL_TABLES,
-        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE),
+        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE, UPLOADS),
         read_uploads=True,
         write_uploads=True,
+        presign_uploads=True,
     ),
     # Recompute a paper's score, breakdown, leaderboard rows and queue rows from the paper
     # and its reproductions.
