@@ -31,8 +31,6 @@ from tests.integration.test_submissions import (
     upload_keys,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
 LOG_TAIL = " * Acc@1 84.020 Acc@5 96.880\n"
 
 
@@ -303,7 +301,7 @@ class TestRefusals:
     """Each refusal is a 422 with a reason; no reproduction is stored, the upload stays
     unused and no quota is counted."""
 
-    def refused(self, world: World, response: Any, code: str, key: str | None = None) -> str:
+    def refused(self, world: World, response: Any, code: str) -> str:
         assert response.status_code == 422, response.body
         error = response.json_body["error"]
         assert error["code"] == code, error
