@@ -89,7 +89,9 @@ def grant_upload(principal: Principal, request: dict[str, Any]) -> dict[str, Any
         "kind": kind,
         "method": "PUT",
         "url": objects.presigned_put(key, size, URL_TTL_SECONDS),
-        "headers": {"Content-Length": str(size)},
+        # Content-Length is signed (S3 takes exactly that many bytes). Content-Type is not;
+        # it is named so that clients do not send a form type (curl --data-binary, urllib).
+        "headers": {"Content-Length": str(size), "Content-Type": "application/octet-stream"},
         "expires_at": _iso(url_expires),
         "reference_by": _iso(now_epoch + REFERENCE_TTL_SECONDS),
         "max_bytes": size,

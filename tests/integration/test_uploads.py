@@ -118,7 +118,10 @@ class TestGrants:
         body = response.json_body
         assert {"upload_id", "method", "url", "headers", "expires_at", "max_bytes"} <= set(body)
         assert (body["method"], body["max_bytes"], body["kind"]) == ("PUT", 1234, "run_log")
-        assert body["headers"] == {"Content-Length": "1234"}
+        assert body["headers"] == {
+            "Content-Length": "1234",
+            "Content-Type": "application/octet-stream",
+        }
         query = parse_qs(urlsplit(body["url"]).query)
         assert query["X-Amz-SignedHeaders"] == ["content-length;host"]
         assert query["X-Amz-Expires"] == ["3600"]
