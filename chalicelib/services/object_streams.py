@@ -11,6 +11,7 @@ from typing import Any
 
 from chalicelib.db import uploads as objects
 from chalicelib.domain.uploads import GZIP_MAGIC, MAX_DECODED_BYTES, human_bytes
+from chalicelib.errors import StorageUnavailable
 
 CHUNK_BYTES = 256 * 1024
 
@@ -152,12 +153,13 @@ class LogExcerpt(str):
 def log_excerpt(stored: dict[str, Any], head_bytes: int, tail_bytes: int) -> LogExcerpt | None:
     """The first `head_bytes` and the last `tail_bytes` of an uploaded run log, decoded: two
     ranged GETs for a plain log; a gzip log is decompressed as a stream, keeping only the
-    head and a rolling tail. None if the object is missing or cannot be decoded."""
+    head and a rolling tail. None if the object is missing, cannot be decoded, or S3 failed
+    (the page then says the log could not be read)."""
     try:
         if stored.get("content_encoding") == "gzip":
             return _gzip_excerpt(stored, head_bytes, tail_bytes)
         return _plain_excerpt(stored, head_bytes, tail_bytes)
-    except (UploadUnreadable, NotStoredYet):
+    except (UploadUnreadable, NotStoredYet, StorageUnavailable):
         return None
 
 

@@ -25,7 +25,6 @@ from typing import Any
 from chalicelib.db import upload_grants
 from chalicelib.db import uploads as objects
 from chalicelib.domain.uploads import (
-    MAX_UPLOAD_BYTES,
     REFERENCE_TTL_SECONDS,
     URL_TTL_SECONDS,
     human_bytes,
@@ -293,7 +292,3 @@ def copy_referenced(references: list[ReferencedUpload], reproduction_id: str) ->
                 f"({human_bytes(reference.received_bytes)} were checked); submit again",
                 headers={"Retry-After": "1"},
             ) from None
-
-
-def limits() -> dict[str, int]:
-    return dict(MAX_UPLOAD_BYTES)
