@@ -285,6 +285,7 @@ class TestSubmissionsReferencingUploads:
             (gzip.compress(LOG_TAIL.encode()), None, "did not say so"),
             (gzip.compress(LOG_TAIL.encode())[:-6], "gzip", "ends early"),
         ],
+        ids=["plain-as-gzip", "gzip-as-plain", "truncated"],
     )
     def test_an_uploaded_run_log_that_cannot_be_decoded_fails_saying_why(
         self, ledger: World, data: bytes, encoding: str | None, expected: str

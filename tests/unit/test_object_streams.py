@@ -45,6 +45,7 @@ def test_a_gzip_bomb_stops_at_the_decoded_cap() -> None:
         (gzip.compress(b"x") + b"trailing", True, "trailing garbage"),
         (b"\x1f\x8b" + b"\0" * 40, True, "corrupt"),
     ],
+    ids=["plain-as-gzip", "gzip-as-plain", "truncated", "trailing", "corrupt"],
 )
 def test_unreadable_data_says_why(data: bytes, is_gzip: bool, message: str) -> None:
     with pytest.raises(UploadUnreadable, match=message):
