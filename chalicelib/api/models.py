@@ -14,9 +14,11 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import ReplayLog, integral_float_to_int
+from chalicelib.domain.uploads import MAX_UPLOAD_BYTES
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
@@ -175,6 +177,20 @@ LOG_URL_PATTERN = (
 WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 RUN_LOG_PATTERN = rf"^[^\x00]*[^\x00{WHITESPACE}][^\x00]*$"
 
+NotNull = SkipJsonSchema[None]  # None is the default only: the schema shows no null
+RunLogText = Annotated[str, StringConstraints(min_length=1, max_length=10_000)]
+
+
+def _absent_or(extra: dict[str, Any]) -> Any:
+    """json_schema_extra for a field that is absent or a value: no `default: null` shown."""
+
+    def edit(schema: dict[str, Any]) -> None:
+        schema.pop("default", None)
+        schema.update(extra)
+
+    return edit
+
+
 UploadId = Annotated[
     str,
     StringConstraints(pattern=r"^u[0-9a-f]{24}$"),
@@ -187,7 +203,16 @@ ShortText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 class ReproductionSubmission(BaseModel):
     """POST /api/reproductions. Unknown fields are refused (no mass assignment)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        allow_inf_nan=False,
+        defer_build=True,
+        # The pairs below, as the OpenAPI document states them (_one_log_of_each_kind checks).
+        json_schema_extra={
+            "oneOf": [{"required": ["run_log_url"]}, {"required": ["run_log_upload"]}],
+            "not": {"required": ["replay_log", "replay_log_upload"]},
+        },
+    )
 
     paper_id: PaperReference = Field(
         description="paper_id from GET /api/v1/papers/{arxiv_id}, or an arXiv id"
@@ -198,15 +223,17 @@ class ReproductionSubmission(BaseModel):
     hardware_spec: Annotated[str, StringConstraints(min_length=1, max_length=500)] = Field(
         description="GPU model and count, VRAM, OS"
     )
-    run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] | None = Field(
+    # These three are absent or a value, never null (the schema says so; so does the check).
+    run_log_url: RunLogText | NotNull = Field(
         default=None,
-        json_schema_extra={"pattern": RUN_LOG_PATTERN},
+        json_schema_extra=_absent_or({"pattern": RUN_LOG_PATTERN}),
         description="an https URL on github.com, gist.github.com, wandb.ai, "
         "colab.research.google.com or huggingface.co, or pasted terminal output "
         "(at most 10,000 characters); exactly one of run_log_url and run_log_upload",
     )
-    run_log_upload: UploadId | None = Field(
+    run_log_upload: UploadId | NotNull = Field(
         default=None,
+        json_schema_extra=_absent_or({}),
         description="the upload_id of a run_log upload (POST /api/v1/uploads) holding the "
         "terminal output, for logs over 10,000 characters; exactly one of run_log_url and "
         "run_log_upload",
@@ -216,8 +243,9 @@ class ReproductionSubmission(BaseModel):
     dataset: ShortText | None = None
     run_id: Annotated[str, StringConstraints(min_length=1, max_length=100)] | None = None
     replay_log: ReplayLog | None = None
-    replay_log_upload: UploadId | None = Field(
+    replay_log_upload: UploadId | NotNull = Field(
         default=None,
+        json_schema_extra=_absent_or({}),
         description="the upload_id of a replay_log upload (POST /api/v1/uploads), for "
         "trajectories over the 1 MB body (up to 1,000,000 steps); at most one of replay_log "
         "and replay_log_upload",
@@ -225,12 +253,16 @@ class ReproductionSubmission(BaseModel):
 
     @model_validator(mode="after")
     def _one_log_of_each_kind(self) -> ReproductionSubmission:
-        if (self.run_log_url is None) == (self.run_log_upload is None):
+        given = self.model_fields_set
+        for name in ("run_log_url", "run_log_upload", "replay_log_upload"):
+            if name in given and getattr(self, name) is None:
+                raise ValueError(f"{name} must be a string, not null; leave it out instead")
+        if ("run_log_url" in given) == ("run_log_upload" in given):
             raise ValueError(
                 "send exactly one of run_log_url (a log URL or pasted output up to 10,000 "
                 "characters) and run_log_upload (an upload_id from POST /api/v1/uploads)"
             )
-        if self.replay_log is not None and self.replay_log_upload is not None:
+        if "replay_log" in given and "replay_log_upload" in given:
             raise ValueError(
                 "send at most one of replay_log (inline) and replay_log_upload (an upload_id)"
             )
@@ -438,7 +470,22 @@ class AgentsPage(_Out):
 class UploadRequest(BaseModel):
     """Ask for a presigned PUT for a log too large to send inline."""
 
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        defer_build=True,
+        # The limit of each kind (chalicelib/domain/uploads.py checks it, with advice).
+        json_schema_extra={
+            "oneOf": [
+                {
+                    "properties": {
+                        "kind": {"const": kind},
+                        "bytes": {"maximum": MAX_UPLOAD_BYTES[kind]},
+                    }
+                }
+                for kind in ("run_log", "replay_log")
+            ]
+        },
+    )
 
     kind: Literal["run_log", "replay_log"] = Field(
         description="run_log: terminal output (at most 50 MiB as sent); replay_log: a "

@@ -208,12 +208,13 @@ def _grant_problem(
     now: datetime,
 ) -> HttpError | None:
     kind = REFERENCE_FIELDS[field]
-    if grant is None:
-        return _refuse(
+    if grant is None:  # 404, as for an unknown paper or run
+        return HttpError(
+            404,
             "upload_unknown",
             f"there is no upload {upload_id[:100]!r} (or it expired): request one with "
             "POST /api/v1/uploads, PUT the log to its url, then submit with its upload_id",
-            field,
+            [{"field": field, "message": "unknown upload"}],
         )
     if grant["account_id"] != principal.account_id:
         return _refuse(

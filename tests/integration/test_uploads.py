@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -364,8 +365,9 @@ class TestRefusals:
 
     def test_an_unknown_upload_and_malformed_references(self, ledger: World) -> None:
         before = len(scan(tables.REPRODUCTIONS))
-        unknown = "u" + "0" * 24
-        self.refused(ledger, submit(ledger, run_log_upload=unknown), "upload_unknown")
+        unknown = submit(ledger, run_log_upload="u" + "0" * 24)
+        assert unknown.status_code == 404, unknown.body
+        assert unknown.json_body["error"]["code"] == "upload_unknown"
         for bad in ("x", "uploads/u1", "u" + "0" * 25):
             response = submit(ledger, run_log_upload=bad)
             assert response.status_code == 422
@@ -380,14 +382,15 @@ class TestRefusals:
             submission(
                 run_log_upload=upload_id, replay_log={"steps": []}, replay_log_upload=upload_id
             ),
+            submission(run_log_upload=upload_id, replay_log=None, replay_log_upload=upload_id),
+            submission(run_log_url=None, run_log_upload=upload_id),
         ]
         for body in cases:
             response = ledger.request("POST", "/api/v1/reproductions", body, key=ledger.agent.key)
             assert response.status_code == 422, response.body
-            assert (
-                "exactly one" in response.json_body["error"]["message"]
-                or "at most one" in (response.json_body["error"]["message"])
-            )
+            error = response.json_body["error"]
+            assert error["code"] == "invalid_body"
+            assert re.search(r"exactly one|at most one|not null", error["message"]), error
         assert "used_by" not in grant_item(upload_id)
 
     def test_the_used_once_rule_is_the_transactions_condition(self, ledger: World) -> None:
