@@ -491,9 +491,9 @@ class UploadRequest(BaseModel):
         description="run_log: terminal output (at most 50 MiB as sent); replay_log: a "
         "trajectory {run_id?, steps} (at most 200 MiB as sent, 1,000,000 steps)"
     )
-    bytes: Annotated[int, Field(strict=True, ge=1, le=2**53)] = Field(
-        description="the exact size of what you will PUT, in bytes (after compression)"
-    )
+    bytes: Annotated[
+        int, Field(strict=True, ge=1, le=2**53), BeforeValidator(integral_float_to_int)
+    ] = Field(description="the exact size of what you will PUT, in bytes (after compression)")
     content_encoding: Literal["identity", "gzip"] | None = Field(
         default=None, description="gzip if the bytes are gzip-compressed"
     )
