@@ -27,6 +27,7 @@ from chalicelib.db import uploads
 from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
+from chalicelib.services import log_streams
 
 MAX_EXTRACTED = 200
 
@@ -146,10 +147,17 @@ def validate_reproduction(reproduction_id: str) -> bool:
         from chalicelib.services.url_logs import url_log_verdict  # http.client, ssl: only here
 
         validation = url_log_verdict(repro)
+    elif repro["run_log"]["kind"] == "upload":  # read as a stream, never whole
+        validation = log_streams.uploaded_run_log_verdict(repro, log_verdict)
     else:
         validation = run_log_verdict(repro, text)
-    replay_raw = uploads.get_text(repro["replay_s3_key"]) if repro.get("replay_s3_key") else None
-    trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
+    inline_replay = repro.get("replay_s3_key") and not repro.get("replay_upload")
+    replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
+    if repro.get("replay_upload"):
+        run = _run_facts(repro.get("run_id"))
+        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run)
+    else:
+        trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
     unchanged = (
         repro.get("validation", {}).get("state") == validation["state"]
         and repro.get("validation", {}).get("checks") == validation["checks"]
