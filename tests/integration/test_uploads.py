@@ -247,6 +247,7 @@ class TestSubmissionsReferencingUploads:
             "non_empty",
             "timestamp_bounds",
             "file_read_replay",
+            "run_id_matches",
         ]
         assert all(c["ok"] for c in checks.values()), checks
         assert "12,000 steps" in checks["replay_log_format"]["detail"]
