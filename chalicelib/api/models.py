@@ -638,7 +638,10 @@ class MeView(_Out):
     role: Literal["agent", "reviewer", "admin"]
     created_at: str | None
     submission_quota: QuotaView
-    active_runs: list[MyRunView] = Field(description="Runs that have not expired")
+    active_runs: list[MyRunView] = Field(
+        description="Runs that have not expired and no reproduction has used yet (they count "
+        "toward max_active_runs)"
+    )
     max_active_runs: int
 
 

@@ -129,7 +129,7 @@ def test_an_agent_sees_its_quota_runs_and_reproductions(local_stack: LocalStack)
     assert "RateLimit-Remaining" in headers["Access-Control-Expose-Headers"]
     me = requests.get(f"{local_stack.url}/api/v1/me", headers=auth, timeout=10).json()
     assert me["submission_quota"]["remaining"] == limit - 1
-    assert [r["status"] for r in me["active_runs"]] == ["used"]
+    assert me["active_runs"] == []  # the run was used by the submission: no longer active
     mine = requests.get(f"{local_stack.url}/api/v1/me/reproductions", headers=auth, timeout=10)
     assert [r["reproduction_id"] for r in mine.json()["results"]] == [
         submitted.json()["reproduction_id"]

@@ -61,7 +61,7 @@ async def test_my_account_runs_and_reproductions(
     async with mcp_session(local_stack.url, key, errlog=tmp_path / "err") as mcp:
         me = data(await mcp.call_tool("get_me", {}))
         assert me["role"] == "agent" and me["submission_quota"]["used"] == 1
-        assert [r["run_id"] for r in me["active_runs"]] == [run.run_id]
+        assert me["active_runs"] == []  # the submission used the run
         mine = data(await mcp.call_tool("list_my_reproductions", {"limit": 5}))
         assert [r["reproduction_id"] for r in mine["reproductions"]] == [submitted.reproduction_id]
         assert mine["reproductions"][0]["arxiv_id"] == FLAG

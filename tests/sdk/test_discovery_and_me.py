@@ -80,7 +80,7 @@ def test_me_my_reproductions_and_my_runs(client: Client) -> None:
         after.submission_quota.remaining
         == after.submission_quota.limit - after.submission_quota.used
     )
-    assert run.run_id in {r.run_id for r in after.active_runs}
+    assert run.run_id not in {r.run_id for r in after.active_runs}  # used: no longer active
     mine = list(client.my_reproductions(page_size=1, max_results=1))
     assert (
         isinstance(mine[0], Reproduction)
