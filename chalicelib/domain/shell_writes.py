@@ -45,7 +45,7 @@ class Write:
 
 
 @dataclass
-class _State:
+class ShellState:
     bodies: list[str]
     cwd: str | None = None  # None: where the step started; "?": unknown
     stdin: str | None = None  # the heredoc fed to the current simple command
@@ -68,13 +68,15 @@ _WRAPPERS = {  # wrapper -> its options that take a value
     "xargs": {"-n", "-I", "-P", "-d", "-E", "-L", "-s", "-a", "--max-args", "--delimiter"},
 }
 _MARKER = "__heredoc_"
+# A program's writes from its arguments: handler(program name, arguments, shell state).
+Handler = Callable[[str, list[str], "ShellState"], list[Write]]
 STDIN_FILES = "$STDIN_FILES"  # operands that xargs / find -exec supply: any file
 
 
 def shell_writes(command: str) -> list[Write]:
     """Every write of a shell command (see the module docstring)."""
     text, bodies = split_heredocs(command)
-    return _writes_of(_tokens(text.replace("\n", " ; ")), _State(bodies))
+    return _writes_of(_tokens(text.replace("\n", " ; ")), ShellState(bodies))
 
 
 def split_heredocs(command: str) -> tuple[str, list[str]]:
@@ -137,7 +139,7 @@ def _tokens(command: str) -> list[str]:
     return words
 
 
-def _writes_of(tokens: list[str], state: _State) -> list[Write]:
+def _writes_of(tokens: list[str], state: ShellState) -> list[Write]:
     writes: list[Write] = []
     simple: list[str] = []
     for token in [*tokens, ";"]:
@@ -149,7 +151,7 @@ def _writes_of(tokens: list[str], state: _State) -> list[Write]:
     return writes
 
 
-def _simple_command(words: list[str], state: _State) -> list[Write]:
+def _simple_command(words: list[str], state: ShellState) -> list[Write]:
     while words and words[0] in _KEYWORDS:
         words = words[1:]
     writes: list[Write] = []
@@ -161,11 +163,11 @@ def _simple_command(words: list[str], state: _State) -> list[Write]:
         target = words[i + 1] if i + 1 < len(words) else ""
         if word in (">", ">>", ">|", "&>", "&>>", "<>"):
             if target:
-                writes.append(_at(state, target, f"{word} redirection"))
+                writes.append(at(state, target, f"{word} redirection"))
             i += 2
         elif word == ">&":
             if target and not target.isdigit() and target != "-":
-                writes.append(_at(state, target, ">& redirection"))
+                writes.append(at(state, target, ">& redirection"))
             i += 2
         elif word in ("<", "<<<", "<&"):
             marker = re.match(rf"{_MARKER}(\d+)__", target) if word == "<<<" else None
@@ -178,10 +180,10 @@ def _simple_command(words: list[str], state: _State) -> list[Write]:
         else:
             operands.append(word)
             i += 1
-    return writes + _program_writes(operands, state)
+    return writes + program_writes(operands, state)
 
 
-def _at(state: _State, path: str, how: str, tree: bool = False) -> Write:
+def at(state: ShellState, path: str, how: str, tree: bool = False) -> Write:
     """A write of `path` as the shell sees it from the current directory."""
     if not path.startswith("/") and state.cwd is not None:
         base = "$CWD" if state.cwd == "?" else state.cwd
@@ -189,7 +191,7 @@ def _at(state: _State, path: str, how: str, tree: bool = False) -> Write:
     return Write(path, how, tree=tree)
 
 
-def _anywhere(how: str, ref: str | None = None) -> Write:
+def anywhere(how: str, ref: str | None = None) -> Write:
     return Write("", how, anywhere=True, ref=ref)
 
 
@@ -213,7 +215,7 @@ def _unwrap(words: list[str]) -> tuple[list[str], bool]:
     return words, from_stdin
 
 
-def _split_options(
+def split_options(
     args: list[str], takes_value: frozenset[str] = frozenset()
 ) -> tuple[list[str], dict[str, str]]:
     """(operands, options): `--opt=value`, `-x value` for options in `takes_value`, `--` ends
@@ -241,14 +243,14 @@ def _split_options(
     return operands, options
 
 
-def _short_flag(options: dict[str, str], letter: str, *long: str) -> bool:
+def short_flag(options: dict[str, str], letter: str, *long: str) -> bool:
     return any(
         (o.startswith("-") and not o.startswith("--") and letter in o[1:]) or o in long
         for o in options
     )
 
 
-def _program_writes(words: list[str], state: _State) -> list[Write]:
+def program_writes(words: list[str], state: ShellState) -> list[Write]:
     words, from_stdin = _unwrap(words)
     if not words:
         return []
@@ -261,11 +263,18 @@ def _program_writes(words: list[str], state: _State) -> list[Write]:
         return []
     if re.fullmatch(r"python[0-9.]*|pypy[0-9.]*", program):
         return _python(args, state)
-    handler = _PROGRAMS.get(program)
+    handler = _PROGRAMS.get(program) or _tree_programs().get(program)
     return handler(program, args, state) if handler else []
 
 
-def _change_directory(state: _State, args: list[str]) -> None:
+def _tree_programs() -> dict[str, Handler]:
+    """git, patch, find, formatters, archives, downloads (`shell_programs`)."""
+    from chalicelib.domain.shell_programs import PROGRAMS
+
+    return PROGRAMS
+
+
+def _change_directory(state: ShellState, args: list[str]) -> None:
     target = next((a for a in args if not a.startswith("-") or a == "-"), "")
     if not target or target == "-" or target.startswith(("~", "$", "`")):
         state.cwd = "?"
@@ -279,37 +288,37 @@ def _change_directory(state: _State, args: list[str]) -> None:
 
 def _each(
     how: str, takes_value: frozenset[str] = frozenset(), tree_flag: str = ""
-) -> Callable[[str, list[str], _State], list[Write]]:
+) -> Callable[[str, list[str], ShellState], list[Write]]:
     """Every operand is written (`-r`-style flag `tree_flag`: and everything below it)."""
 
-    def writes(program: str, args: list[str], state: _State) -> list[Write]:
-        operands, options = _split_options(args, takes_value)
-        tree = bool(tree_flag) and _short_flag(options, tree_flag, "--recursive")
-        return [_at(state, o, how or program, tree=tree) for o in operands]
+    def writes(program: str, args: list[str], state: ShellState) -> list[Write]:
+        operands, options = split_options(args, takes_value)
+        tree = bool(tree_flag) and short_flag(options, tree_flag, "--recursive")
+        return [at(state, o, how or program, tree=tree) for o in operands]
 
     return writes
 
 
-def _copy_like(program: str, args: list[str], state: _State) -> list[Write]:
+def copy_like(program: str, args: list[str], state: ShellState) -> list[Write]:
     """cp/mv/install/ln/rsync/scp: the destination, or `dir/<name>` of each source in it."""
     values = {"cp": {"-t", "-S"}, "mv": {"-t", "-S"}, "ln": {"-t", "-S"}}.get(program, set())
     values = values | ({"-m", "-o", "-g", "-t", "-S"} if program == "install" else set())
-    operands, options = _split_options(args, frozenset(values))
-    tree = program in ("mv", "rsync", "scp") or _short_flag(options, "r", "--recursive")
-    tree = tree or _short_flag(options, "R") or _short_flag(options, "a", "--archive")
+    operands, options = split_options(args, frozenset(values))
+    tree = program in ("mv", "rsync", "scp") or short_flag(options, "r", "--recursive")
+    tree = tree or short_flag(options, "R") or short_flag(options, "a", "--archive")
     directory = options.get("-t") or options.get("--target-directory")
     sources = operands if directory else operands[:-1]
     writes: list[Write] = []
     if not directory and operands:
-        writes.append(_at(state, operands[-1], program, tree=tree))
+        writes.append(at(state, operands[-1], program, tree=tree))
     target = directory or (operands[-1] if operands else "")
     into = bool(directory) or _looks_like_directory(target)
     for source in sources:
         name = posixpath.basename(source.rstrip("/"))
         if target and name and into:
-            writes.append(_at(state, posixpath.join(target, name), program, tree=tree))
+            writes.append(at(state, posixpath.join(target, name), program, tree=tree))
         if program == "mv":
-            writes.append(_at(state, source, "mv (moved away)", tree=True))
+            writes.append(at(state, source, "mv (moved away)", tree=True))
     return writes
 
 
@@ -320,7 +329,7 @@ def _looks_like_directory(path: str) -> bool:
     return path.endswith("/") or name in ("", ".", "..") or "." not in name.lstrip(".")
 
 
-def _sed(program: str, args: list[str], state: _State) -> list[Write]:
+def _sed(program: str, args: list[str], state: ShellState) -> list[Write]:
     in_place, script_given, files = False, False, []
     i = 0
     while i < len(args):
@@ -346,10 +355,10 @@ def _sed(program: str, args: list[str], state: _State) -> list[Write]:
         i += 1
     if not in_place:
         return []
-    return [_at(state, f, "sed -i") for f in files] or [_anywhere("sed -i on files not named")]
+    return [at(state, f, "sed -i") for f in files] or [anywhere("sed -i on files not named")]
 
 
-def _perl(program: str, args: list[str], state: _State) -> list[Write]:
+def _perl(program: str, args: list[str], state: ShellState) -> list[Write]:
     in_place, script_given, files = False, False, []
     i = 0
     while i < len(args):
@@ -370,18 +379,18 @@ def _perl(program: str, args: list[str], state: _State) -> list[Write]:
         i += 1
     if not in_place:
         return []
-    return [_at(state, f, "perl -i") for f in files] or [_anywhere("perl -i on files not named")]
+    return [at(state, f, "perl -i") for f in files] or [anywhere("perl -i on files not named")]
 
 
-def _awk(program: str, args: list[str], state: _State) -> list[Write]:
-    operands, options = _split_options(args, frozenset({"-f", "-v", "-F", "-i"}))
+def _awk(program: str, args: list[str], state: ShellState) -> list[Write]:
+    operands, options = split_options(args, frozenset({"-f", "-v", "-F", "-i"}))
     if options.get("-i") != "inplace":
         return []
     files = operands if "-f" in options else operands[1:]
-    return [_at(state, f, "awk -i inplace") for f in files] or [_anywhere("awk -i inplace")]
+    return [at(state, f, "awk -i inplace") for f in files] or [anywhere("awk -i inplace")]
 
 
-def _shell(program: str, args: list[str], state: _State) -> list[Write]:
+def _shell(program: str, args: list[str], state: ShellState) -> list[Write]:
     flags = [i for i, a in enumerate(args) if a[:1] == "-" and a[1:2] != "-" and "c" in a[1:]]
     if flags:  # -c, -lc, -ec ...
         code = args[flags[0] + 1] if flags[0] + 1 < len(args) else ""
@@ -389,23 +398,23 @@ def _shell(program: str, args: list[str], state: _State) -> list[Write]:
         code = state.stdin
     else:
         return []  # a script file: not read (README)
-    nested = _State(state.bodies, state.cwd)
+    nested = ShellState(state.bodies, state.cwd)
     text, bodies = split_heredocs(code)
     nested.bodies = bodies
     return _writes_of(_tokens(text.replace("\n", " ; ")), nested)
 
 
-def _eval(program: str, args: list[str], state: _State) -> list[Write]:
-    return _writes_of(_tokens(" ".join(args)), _State(state.bodies, state.cwd))
+def _eval(program: str, args: list[str], state: ShellState) -> list[Write]:
+    return _writes_of(_tokens(" ".join(args)), ShellState(state.bodies, state.cwd))
 
 
-def _python(args: list[str], state: _State) -> list[Write]:
+def _python(args: list[str], state: ShellState) -> list[Write]:
     from chalicelib.domain.file_writes import CODE_WRITE
 
     if "-m" in args:
         index = args.index("-m")
         module = args[index + 1] if index + 1 < len(args) else ""
-        handler = _PROGRAMS.get(module)
+        handler = _PROGRAMS.get(module) or _tree_programs().get(module)
         return handler(module, args[index + 2 :], state) if handler else []
     code = None
     if "-c" in args:
@@ -418,165 +427,19 @@ def _python(args: list[str], state: _State) -> list[Write]:
     return [Write("", "python code", code=code)]
 
 
-def _patch(program: str, args: list[str], state: _State) -> list[Write]:
-    from chalicelib.domain.file_writes import patch_paths
-
-    takes = {"-p", "-i", "-o", "-d", "-B", "-D", "-F", "-r", "-V", "-z", "-Y", "-g"}
-    operands, options = _split_options(args, frozenset(takes))
-    writes = [_at(state, o, "patch") for o in operands[:1]]
-    if options.get("-o") or options.get("--output"):
-        writes.append(_at(state, options.get("-o") or options["--output"], "patch -o"))
-    diff = state.stdin if not (options.get("-i") or options.get("--input")) else None
-    paths = patch_paths(diff) if diff else []
-    if not paths and not operands:
-        return [_anywhere("patch from a diff the step does not show")]
-    return writes + [Write(p, "patch", loose=True) for p in paths]
-
-
-def _git(program: str, args: list[str], state: _State) -> list[Write]:
-    from chalicelib.domain.file_writes import patch_paths
-
-    while args and args[0].startswith("-"):
-        args = args[2:] if args[0] in ("-C", "-c") else args[1:]
-    if not args:
-        return []
-    sub, rest = args[0], args[1:]
-    operands, options = _split_options(rest, frozenset({"-s", "--source", "-b", "-B", "-c"}))
-    if sub in ("apply", "am"):
-        if {"--check", "--stat", "--numstat", "--summary"} & set(options):
-            return []
-        paths = patch_paths(state.stdin) if state.stdin and not operands else []
-        if paths:
-            return [Write(p, f"git {sub}", loose=True) for p in paths]
-        return [_anywhere(f"git {sub} of a diff the step does not show")]
-    if sub in ("restore", "rm"):
-        return [_at(state, o, f"git {sub}") for o in operands]
-    if sub == "mv":
-        return _copy_like("mv", rest, state)
-    if sub == "checkout":
-        if "--" in rest:
-            return [_at(state, o, "git checkout --") for o in rest[rest.index("--") + 1 :]]
-        if len(operands) >= 2:
-            return [_at(state, o, "git checkout") for o in operands[1:]]
-        # `git checkout <ref>` (or `-b new <start>`) switches the whole tree
-        return [_anywhere("git checkout", operands[0])] if operands else []
-    if sub == "switch":
-        return [_anywhere("git switch", operands[-1])] if operands else []
-    if sub == "reset":
-        hard = {"--hard", "--merge", "--keep"} & set(options)
-        return [_anywhere("git reset --hard", operands[0] if operands else None)] if hard else []
-    if sub == "stash":
-        return [_anywhere("git stash")] if operands[:1] in (["pop"], ["apply"]) else []
-    if sub in ("pull", "merge", "rebase", "cherry-pick", "revert"):
-        return [_anywhere(f"git {sub}")]
-    return []
-
-
-def _find(program: str, args: list[str], state: _State) -> list[Write]:
-    if "-delete" in args:
-        return [_anywhere("find -delete")]
-    for action in ("-exec", "-execdir", "-ok", "-okdir"):
-        if action in args:
-            nested = args[args.index(action) + 1 :]
-            nested = [STDIN_FILES if "{}" in w else w for w in nested if w not in (";", "+")]
-            return _program_writes(nested, _State(state.bodies, state.cwd))
-    return []
-
-
-def _formatter(program: str, args: list[str], state: _State) -> list[Write]:
-    operands, options = _split_options(args)
-    needs = {
-        "autopep8": ("-i", "--in-place"),
-        "yapf": ("-i", "--in-place"),
-        "autoflake": ("-i", "--in-place"),
-        "clang-format": ("-i",),
-        "prettier": ("--write", "-w"),
-        "2to3": ("-w", "--write"),
-    }.get(program)
-    if program == "ruff":
-        if not operands or (operands[0] != "format" and "--fix" not in options):
-            return []
-        operands = operands[1:] if operands[0] in ("format", "check") else operands
-    elif needs and not set(needs) & set(options):
-        return []
-    return [_at(state, o, program, tree=True) for o in operands] or [_anywhere(program)]
-
-
-def _archive(program: str, args: list[str], state: _State) -> list[Write]:
-    operands, options = _split_options(args, frozenset({"-C", "-d", "-f", "--directory"}))
-    if program == "tar":
-        modes = "".join(o.lstrip("-") for o in [*options, *(operands[:1])] if "=" not in o)
-        if "x" not in modes and "--extract" not in options and "--get" not in options:
-            return []
-        target = options.get("-C") or options.get("--directory")
-    else:
-        if _short_flag(options, "l") or _short_flag(options, "t"):
-            return []
-        target = options.get("-d")
-    if target:
-        return [_at(state, target, f"{program} (unpacked)", tree=True)]
-    return [_anywhere(f"{program} into the working directory")]
-
-
-def _download(program: str, args: list[str], state: _State) -> list[Write]:
-    """curl -o FILE / -O, wget [-O FILE] [-P DIR]: the file saved (not `-o -`)."""
-    named: str | None = None
-    remote = program == "wget"
-    directory = ""
-    urls: list[str] = []
-    i = 0
-    while i < len(args):
-        arg, following = args[i], args[i + 1] if i + 1 < len(args) else ""
-        if arg.startswith("--"):
-            name, _, value = arg.partition("=")
-            if name in ("--output", "--output-document", "--directory-prefix"):
-                value, i = (value, i) if value else (following, i + 1)
-                named, directory = (
-                    (value, directory)
-                    if name != "--directory-prefix"
-                    else (
-                        named,
-                        value,
-                    )
-                )
-            remote = remote or name == "--remote-name"
-        elif arg.startswith("-") and len(arg) > 1:
-            letters = arg[1:]
-            wanted = "o" if program == "curl" else "O"
-            for position, letter in enumerate(letters):
-                if letter in (wanted, "P"):
-                    value = letters[position + 1 :] or following
-                    i += 0 if letters[position + 1 :] else 1
-                    if letter == "P":
-                        directory = value
-                    else:
-                        named = value
-                    break
-                remote = remote or (program == "curl" and letter == "O")
-        elif "://" in arg:
-            urls.append(arg)
-        i += 1
-    if named is not None:
-        return [] if named == "-" else [_at(state, named, program)]
-    if not remote:
-        return []
-    names = [posixpath.basename(u.split("?")[0].rstrip("/")) or "index.html" for u in urls]
-    return [_at(state, posixpath.join(directory, n), program) for n in names]
-
-
-def _option_value(flag: str, how: str) -> Callable[[str, list[str], _State], list[Write]]:
-    def writes(program: str, args: list[str], state: _State) -> list[Write]:
-        _, options = _split_options(args, frozenset({flag}))
-        return [_at(state, options[flag], how)] if options.get(flag) else []
+def _option_value(flag: str, how: str) -> Callable[[str, list[str], ShellState], list[Write]]:
+    def writes(program: str, args: list[str], state: ShellState) -> list[Write]:
+        _, options = split_options(args, frozenset({flag}))
+        return [at(state, options[flag], how)] if options.get(flag) else []
 
     return writes
 
 
-def _dd(program: str, args: list[str], state: _State) -> list[Write]:
-    return [_at(state, a[3:], "dd of=") for a in args if a.startswith("of=")]
+def _dd(program: str, args: list[str], state: ShellState) -> list[Write]:
+    return [at(state, a[3:], "dd of=") for a in args if a.startswith("of=")]
 
 
-_PROGRAMS: dict[str, Callable[[str, list[str], _State], list[Write]]] = {
+_PROGRAMS: dict[str, Handler] = {
     "tee": _each("tee"),
     "sponge": _each("sponge"),
     "truncate": _each("truncate", frozenset({"-s", "-r", "--size", "--reference"})),
@@ -585,12 +448,12 @@ _PROGRAMS: dict[str, Callable[[str, list[str], _State], list[Write]]] = {
     "shred": _each("shred", frozenset({"-n", "-s"})),
     "sort": _option_value("-o", "sort -o"),
     "dd": _dd,
-    "cp": _copy_like,
-    "mv": _copy_like,
-    "install": _copy_like,
-    "ln": _copy_like,
-    "rsync": _copy_like,
-    "scp": _copy_like,
+    "cp": copy_like,
+    "mv": copy_like,
+    "install": copy_like,
+    "ln": copy_like,
+    "rsync": copy_like,
+    "scp": copy_like,
     "sed": _sed,
     "gsed": _sed,
     "perl": _perl,
@@ -608,23 +471,4 @@ _PROGRAMS: dict[str, Callable[[str, list[str], _State], list[Write]]] = {
     "zsh": _shell,
     "dash": _shell,
     "eval": _eval,
-    "patch": _patch,
-    "git": _git,
-    "find": _find,
-    "black": _formatter,
-    "isort": _formatter,
-    "ruff": _formatter,
-    "autopep8": _formatter,
-    "yapf": _formatter,
-    "autoflake": _formatter,
-    "clang-format": _formatter,
-    "prettier": _formatter,
-    "2to3": _formatter,
-    "dos2unix": _formatter,
-    "unix2dos": _formatter,
-    "pre-commit": lambda program, args, state: [_anywhere("pre-commit")],
-    "tar": _archive,
-    "unzip": _archive,
-    "curl": _download,
-    "wget": _download,
 }
