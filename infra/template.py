@@ -560,9 +560,7 @@ def gateway_responses() -> Json:
                 "RestApiId": {"Ref": "RestAPI"},
                 "ResponseType": "MISSING_AUTHENTICATION_TOKEN",
                 "StatusCode": "404",
-                "ResponseParameters": {
-                    "gatewayresponse.header.Content-Type": "'application/json'"
-                },
+                "ResponseParameters": {"gatewayresponse.header.Content-Type": "'application/json'"},
                 "ResponseTemplates": {"application/json": UNKNOWN_ROUTE_BODY},
             },
         }
