@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from chalicelib.db import copies as copies_db
 from chalicelib.db import idempotency as idempotency_db
 from chalicelib.db import queue as queue_db
 from chalicelib.db import reproductions as reproductions_db
@@ -26,6 +27,7 @@ from chalicelib.db.accounts import quota_update
 from chalicelib.db.runs import first_attempt_used, release_active_slot, reserve_update
 from chalicelib.db.runs import get as get_run
 from chalicelib.db.transact import TransactionCancelled, transact_write
+from chalicelib.domain.copies import content_hash
 from chalicelib.domain.urls import RunLogError, parse_run_log
 from chalicelib.errors import Conflict, HttpError, InvalidRequest, NotFound
 from chalicelib.services.accounts import Principal
@@ -44,6 +46,22 @@ Rejected = HttpError
 class Submitted:
     item: dict[str, Any]
     created: bool  # False when an idempotent retry returned the first response
+
+
+@dataclass
+class ContentClaim:
+    """The submission's claim to be the first of its run output on the paper (issue 18):
+    made in the reservation transaction; `owner` is the earlier claim when it lost."""
+
+    digest: str
+    owner: dict[str, Any] | None = None
+
+    def duplicate_of(self, principal: Principal) -> str | None:
+        """The earlier reproduction of another account with this output, if any (the same
+        account submitting its own output again makes no copy)."""
+        if self.owner is None or self.owner.get("account_id") == principal.account_id:
+            return None
+        return str(self.owner["reproduction_id"])
 
 
 def _body_hash(fields: dict[str, Any]) -> str:
@@ -88,8 +106,16 @@ def submit_reproduction(
     body_hash = _body_hash(fields)
     reproduction_id = _reproduction_id(principal, idempotency_key, body_hash)
 
+    content = ContentClaim(content_hash(run_log.text or "")) if run_log.kind == "pasted" else None
     first = _reserve(
-        principal, fields, paper["paper_id"], reproduction_id, body_hash, idempotency_key, now
+        principal,
+        fields,
+        paper["paper_id"],
+        reproduction_id,
+        body_hash,
+        idempotency_key,
+        now,
+        content=content,
     )
     if first is not None:
         return Submitted(first, created=False)
@@ -133,6 +159,9 @@ def submit_reproduction(
         "trust_tier": 0,
         "body_hash": body_hash,
         "updated_at": submitted_at,
+        # the earlier submission of another account with the same output (issue 18)
+        "duplicate_of": content.duplicate_of(principal) if content else None,
+        "content_hash": content.digest if content else None,
     }
     if not reproductions_db.put_new(item):
         existing = reproductions_db.get(reproduction_id)
@@ -175,9 +204,11 @@ def _reserve(
     body_hash: str,
     idempotency_key: str | None,
     now: datetime,
+    content: ContentClaim | None = None,
 ) -> dict[str, Any] | None:
-    """One transaction: quota + (idempotency claim) + (run reservation). Returns the stored
-    reproduction when this is a retry of a submission that already completed."""
+    """One transaction: quota + (idempotency claim) + (run reservation) + (content claim).
+    Returns the stored reproduction when this is a retry of a submission that already
+    completed."""
     settings = get_settings()
     now_epoch = int(now.timestamp())
     hour_end = now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
@@ -221,7 +252,14 @@ def _reserve(
     else:
         items.append(first_attempt_used(principal.account_id, paper_id))  # no attempt 1 later
         roles.append("attempts")
-    failed = _transact(items, roles)
+    if content is not None:
+        claimed_at = now.isoformat(timespec="microseconds")
+        account = principal.account_id
+        items.append(
+            copies_db.claim_put(paper_id, content.digest, reproduction_id, account, claimed_at)
+        )
+        roles.append("content")
+    failed = _transact(items, roles, content)
     if failed:
         if "idempotency" in failed:
             return _replay_or_wait(
@@ -240,9 +278,13 @@ def _reserve(
     return None
 
 
-def _transact(items: list[dict[str, Any]], roles: list[str]) -> set[str]:
+def _transact(
+    items: list[dict[str, Any]], roles: list[str], content: ContentClaim | None = None
+) -> set[str]:
     """Run the transaction; the roles whose condition failed (empty when it went through). A
-    run started before active runs were tracked has no slot to release: go on without it."""
+    run started before active runs were tracked has no slot to release: go on without it. An
+    output another submission claimed first is no refusal: its claim is kept in `content`
+    and the submission goes on without claiming (it is that one's copy, or its own again)."""
     try:
         transact_write(items)
     except TransactionCancelled as cancelled:
@@ -251,9 +293,13 @@ def _transact(items: list[dict[str, Any]], roles: list[str]) -> set[str]:
             for role, code in zip(roles, cancelled.reasons, strict=False)
             if code == "ConditionalCheckFailed"
         }
-        if failed == {"active"}:
-            kept = [pair for pair in zip(items, roles, strict=True) if pair[1] != "active"]
-            return _transact([i for i, _ in kept], [r for _, r in kept])
+        if content is not None and "content" in failed:
+            index = roles.index("content")
+            item = cancelled.items[index] if index < len(cancelled.items) else None
+            content.owner = copies_db.owner_of(item) or copies_db.get_claim(items[index])
+        if failed and failed <= {"active", "content"}:
+            kept = [pair for pair in zip(items, roles, strict=True) if pair[1] not in failed]
+            return _transact([i for i, _ in kept], [r for _, r in kept], content)
         return failed
     return set()
 
