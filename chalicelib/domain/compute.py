@@ -34,10 +34,10 @@ def compute_of(hardware_spec: str, started_at: datetime, submitted_at: datetime)
     """A reproduction's `compute` (absent values left out, as storage leaves them out)."""
     hardware = normalise_hardware(hardware_spec)
     gpu = hardware.gpu_model if hardware.gpu_model not in (None, "cpu") else None
-    wall = max(0.0, (_utc(submitted_at) - _utc(started_at)).total_seconds())
+    wall = round(max(0.0, (_utc(submitted_at) - _utc(started_at)).total_seconds()), 3)
     compute: dict[str, Any] = {
         "gpu_count": hardware.gpu_count if gpu else 0,
-        "wall_seconds": round(wall, 3),
+        "wall_seconds": wall,
         "run_started_at": _utc(started_at).isoformat(),
     }
     if gpu:
