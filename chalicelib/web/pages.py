@@ -286,6 +286,11 @@ def _review_html(
     confirm_copy: str | None = None,
 ) -> Html:
     items, next_cursor = review.pending_page(REVIEW_PAGE_SIZE, cursor)
+    if confirm_copy and confirm_copy not in {i["reproduction_id"] for i in items}:
+        # the copy whose promotion awaits its second click is shown first, on any page
+        focus = reproductions_db.get(confirm_copy)
+        if focus is not None and focus.get("status") == "agent_pending":
+            items = [focus, *items]
     logs: dict[str, str | None] = {}
     for item in items:
         run_log = item.get("run_log") or {}
