@@ -89,7 +89,8 @@ def test_queue_order_follows_runs_and_reproductions(local_stack: LocalStack) -> 
             who,
             paper_id=top["paper_id"],
             tier_claimed=1,
-            run_log_url="loss: 0.1\naccuracy: 0.5",
+            # each its own run (the same output from two accounts would be flagged a copy)
+            run_log_url=f"loss: 0.1\naccuracy: 0.5\ncheckpoint saved to /tmp/{who['account_id']}",
             hardware_spec="1x T4",
         )
         validated(local_stack, repro["reproduction_id"])
@@ -111,7 +112,7 @@ def tiered_promotion(stack: LocalStack, reviewer: dict[str, str], tier: int) -> 
     fields: dict[str, Any] = {
         "paper_id": "2010.09891",
         "tier_claimed": 2,
-        "run_log_url": "Test Accuracy: 0.8190",
+        "run_log_url": f"Test Accuracy: 0.8190\ncheckpoint saved to /tmp/tier{tier}",
         "hardware_spec": "1x L4",
     }
     if tier:
@@ -128,7 +129,10 @@ def tiered_promotion(stack: LocalStack, reviewer: dict[str, str], tier: int) -> 
         time.sleep(0.05)
         started = datetime.fromisoformat(run["started_at"])
         fields.update(
-            run_id=run["run_id"], replay_log=replay(run, started + timedelta(milliseconds=10))
+            run_id=run["run_id"],
+            replay_log=replay(
+                run, started + timedelta(milliseconds=10), output=fields["run_log_url"]
+            ),
         )
     repro = submit(stack, agent, **fields)
     result = wait_for(
