@@ -112,7 +112,8 @@ def tiered_promotion(stack: LocalStack, reviewer: dict[str, str], tier: int) -> 
     fields: dict[str, Any] = {
         "paper_id": "2010.09891",
         "tier_claimed": 2,
-        "run_log_url": f"Test Accuracy: 0.8190\ncheckpoint saved to /tmp/tier{tier}",
+        # its own run: the same output from two accounts would be flagged a copy
+        "run_log_url": f"Test Accuracy: 0.8190\ncheckpoint saved to /tmp/{agent['account_id']}",
         "hardware_spec": "1x L4",
     }
     if tier:
