@@ -3,13 +3,14 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt constraints.txt | sha256sum | cut -c1-12)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt constraints.txt sdk/pyproject.toml | sha256sum | cut -c1-12)
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
 .PHONY: run test lint fmt typecheck bench clean help browser-deps
 
 help:
-	@echo "make run    - the whole system locally on moto with sample data (http://127.0.0.1:8000)"
+	@echo "make run    - the whole system locally on moto with sample data (http://127.0.0.1:8000);"
+	@echo "              data kept in .local-data/ between runs, FRESH=1 starts over"
 	@echo "make test   - lint, type-check and the full test suite"
 	@echo "make bench  - benchmarks (bench/), printed as a table"
 	@echo "make fmt    - format the code"
@@ -21,8 +22,10 @@ $(STAMP):
 	@rm -f $(VENV)/.installed-*
 	@touch $(STAMP)
 
+# The local stack keeps its data in $(DATA) (git-ignored); FRESH=1 starts empty (sample reloaded).
+DATA ?= .local-data
 run: $(STAMP)
-	$(PY) -m chalicelib.local
+	$(PY) -m chalicelib.local --data-dir $(DATA) $(if $(filter 1 yes true,$(FRESH)),--fresh)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -8,7 +8,10 @@ from typing import Any
 
 from chalice import Chalice, ConvertToMiddleware, Response
 
+from chalicelib.api.discovery import discovery_api
 from chalicelib.api.errors import error_response
+from chalicelib.api.me import me_api
+from chalicelib.api.meta import meta_api
 from chalicelib.api.openapi import docs_api
 from chalicelib.api.read import read_api
 from chalicelib.api.write import write_api
@@ -21,6 +24,9 @@ app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
 app.register_blueprint(write_api)
 app.register_blueprint(web_pages)
+app.register_blueprint(meta_api)
+app.register_blueprint(me_api)
+app.register_blueprint(discovery_api)
 
 
 @cache
@@ -46,8 +52,12 @@ def unexpected_errors(event: Any, get_response: Any) -> Response:
     our error shape here."""
     response = get_response(event)
     if response.status_code == 500 and "error" not in (response.body or {}):
+        cors = {k: v for k, v in response.headers.items() if k.startswith("Access-Control-")}
         return error_response(
-            500, "internal_error", "unexpected server error; retry, and report it if it persists"
+            500,
+            "internal_error",
+            "unexpected server error; retry, and report it if it persists",
+            headers=cors,
         )
     body = response.body
     if response.status_code >= 400 and isinstance(body, dict) and "Code" in body:
@@ -61,15 +71,6 @@ def unexpected_errors(event: Any, get_response: Any) -> Response:
             headers=headers,
         )
     return response
-
-
-@app.route("/api/v1", methods=["GET"])
-def index() -> dict[str, Any]:
-    return {
-        "name": "SOTAVerified",
-        "openapi": "/api/v1/openapi.json",
-        "examples": ["/api/v1/papers/2104.09376", "/api/v1/sota?task=node-property-prediction"],
-    }
 
 
 @app.on_sqs_message(queue=settings.validator_queue_name, batch_size=10)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from chalicelib.settings import reset_settings
 
@@ -31,6 +33,42 @@ def _target(args: argparse.Namespace) -> None:
     os.environ["SOTAV_UPLOADS_BUCKET"] = f"{prefix}-uploads"
     os.environ["SOTAV_VALIDATOR_QUEUE"] = f"{prefix}-validate"
     reset_settings()
+
+
+def _not_running(endpoint: str) -> str:
+    port = urlsplit(endpoint).port
+    return (
+        f"error: the local stack is not running: nothing answers at {endpoint} (its moto "
+        "server).\n"
+        "Start it with `make run` in another terminal (from the repository root) and try "
+        "again.\n"
+        "If it runs its moto server on another port (`make run MOTO_PORT=...`; the stack "
+        f"prints it on its `moto` line), set the same MOTO_PORT here (this used {port}), e.g.\n"
+        "  MOTO_PORT=4567 .venv/bin/python -m chalicelib.cli ...\n"
+        "To manage a deployed stage instead, pass --stage NAME."
+    )
+
+
+def _reachable(endpoint: str) -> bool:
+    """Whether something accepts connections at the local stack's moto endpoint."""
+    parts = urlsplit(endpoint)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80), 2):
+            return True
+    except OSError:
+        return False
+
+
+def _connection_failed(exc: BaseException) -> bool:
+    """Whether botocore could not connect (somewhere in the chain of causes)."""
+    from botocore.exceptions import ConnectionError as BotoConnectionError
+
+    chain: list[BaseException] = []
+    link: BaseException | None = exc
+    while link is not None and link not in chain:
+        chain.append(link)
+        link = link.__cause__ or link.__context__
+    return any(isinstance(link, BotoConnectionError) for link in chain)
 
 
 def _progress(phase: str, done: int, total: int) -> None:
@@ -132,7 +170,11 @@ def cmd_recompute(args: argparse.Namespace) -> int:
     for reference in args.paper:
         paper_id = load_paper_item(reference)["paper_id"]
         if not args.dry_run:
-            recompute_paper(paper_id)
+            from chalicelib.services.tasks import recompute_tasks
+
+            touched: set[str] = set()
+            recompute_paper(paper_id, touched)
+            recompute_tasks(touched)
         paper = load_paper_item(paper_id)
         reproductions = reproductions_db.list_for_paper(paper_id)
         claims = author_claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
@@ -286,12 +328,24 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     _target(args)
-    from chalicelib.errors import DomainError
+    from botocore.exceptions import BotoCoreError
 
+    from chalicelib.errors import DomainError
+    from chalicelib.settings import get_settings
+
+    local = None if args.stage else get_settings().aws_endpoint_url
+    if local and not _reachable(local):
+        print(_not_running(local), file=sys.stderr)
+        return 1
     try:
         result: Any = args.func(args)
-    except DomainError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
+    except (DomainError, BotoCoreError) as exc:
+        if local and _connection_failed(exc):  # the stack went away while we were working
+            print(_not_running(local), file=sys.stderr)
+        elif isinstance(exc, DomainError):
+            print(f"error: {exc.message}", file=sys.stderr)
+        else:
+            print(f"error: {exc}", file=sys.stderr)
         return 1
     return int(result)
 

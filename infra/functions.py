@@ -39,6 +39,8 @@ from chalicelib.db.tables import (
     QUEUE,
     REPRODUCTIONS,
     RUNS,
+    SEARCH,
+    TASKS,
     TableSpec,
 )
 from chalicelib.settings import _ENV, reset_settings
@@ -65,24 +67,36 @@ ACCESS: dict[str, Access] = {
     # Read API and write API (submissions, runs, review, accounts/keys, author claims).
     # Never writes the leaderboard: rows are derived by the stream recompute.
     # POST /runs also records the run on the paper's active-run item in the queue table.
-    # The review pages read the pasted log excerpts from the uploads bucket.
+    # The review pages read the pasted log excerpts from the uploads bucket. GET /health
+    # probes DynamoDB with a GetItem and the bucket with a HeadBucket (s3:ListBucket, which
+    # read_uploads grants). Never writes the search index or the task catalogue (derived).
     API_HANDLER: Access(
         read=ALL_TABLES,
         write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE, AUTHOR_CLAIMS),
         read_uploads=True,
         write_uploads=True,
     ),
-    # Recompute a paper's score, breakdown, leaderboard rows and queue rows from the paper
-    # and its reproductions.
+    # Recompute a paper's score, breakdown, leaderboard rows, queue rows, search-index rows
+    # and task memberships from the paper and its reproductions; then the summaries of the
+    # tasks it touched (a consistent Query of each task's partition).
     "recompute_from_papers_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, AUTHOR_CLAIMS),
-        write=(PAPERS, LEADERBOARD, QUEUE),
+        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, AUTHOR_CLAIMS, TASKS),
+        write=(PAPERS, LEADERBOARD, QUEUE, SEARCH, TASKS),
     ),
     # The same, plus agent ratings (SPEC 9) and their leaderboard rows, which change when a
     # reproduction is decided.
     "recompute_from_reproductions_stream": Access(
-        read=(PAPERS, REPRODUCTIONS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS, AUTHOR_CLAIMS),
-        write=(PAPERS, LEADERBOARD, QUEUE, ACCOUNTS, AGENT_RATINGS),
+        read=(
+            PAPERS,
+            REPRODUCTIONS,
+            LEADERBOARD,
+            QUEUE,
+            ACCOUNTS,
+            AGENT_RATINGS,
+            AUTHOR_CLAIMS,
+            TASKS,
+        ),
+        write=(PAPERS, LEADERBOARD, QUEUE, SEARCH, TASKS, ACCOUNTS, AGENT_RATINGS),
     ),
     # Validator (S3 -> SQS -> Lambda): reads the uploaded logs, the reproduction and its run
     # (start time, workspace manifest); writes its verdict on the reproduction.

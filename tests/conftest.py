@@ -100,7 +100,7 @@ def load_sample(stack: AwsStack) -> AwsStack:
     from chalicelib.services.ingest import ingest_files
 
     ingest_files(evaluation_tables=sorted(SAMPLE.glob("*.json")))
-    stack.pump.drain(timeout=120)
+    stack.pump.drain(timeout=300)  # generous: the 2 cores are shared with other test runs
     return stack
 
 

@@ -16,7 +16,7 @@ from pydantic import (
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import ReplayLog, integral_float_to_int
-from chalicelib.domain.text import clean_text, workspace_path
+from chalicelib.domain.text import clean_text, refused_class, workspace_path
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
@@ -259,23 +259,42 @@ def _clean_lines(value: str) -> str:
 
 # Free text (README "Text"): NFKC-normalised and trimmed; zero-width, bidi and other invisible
 # characters, NUL and control characters refused (422 naming the field); not only whitespace.
+# The OpenAPI document states the same rule as a pattern (the validators give the message).
+_REFUSED = refused_class()
+_REFUSED_BUT_BREAKS = refused_class(allow="\t\n\r")
+# (whitespace around the text is trimmed first, so any may surround it)
+
+
+def _text_pattern(refused: str, first: str = "") -> str:
+    inner = f"[^{refused}{WHITESPACE}]"
+    head = f"[^{refused}{WHITESPACE}{first}]"
+    return rf"^[{WHITESPACE}]*{head}(?:[^{refused}]*{inner})?[{WHITESPACE}]*$"
+
+
+TEXT_PATTERN = _text_pattern(_REFUSED)
+MULTILINE_TEXT_PATTERN = _text_pattern(_REFUSED_BUT_BREAKS)
+# Relative paths also may not start with "/", "\\" or "~" (nor name a drive or climb with "..").
+PATH_PATTERN = _text_pattern(_REFUSED, first="/\\\\~")
 ShortText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=200),
     AfterValidator(_clean_line),
     _max_length(200),
+    Field(json_schema_extra={"pattern": TEXT_PATTERN}),
 ]
 HardwareText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=500),
     AfterValidator(_clean_line),
     _max_length(500),
+    Field(json_schema_extra={"pattern": TEXT_PATTERN}),
 ]
 EvidenceText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=2000),
     AfterValidator(_clean_lines),
     _max_length(2000),
+    Field(json_schema_extra={"pattern": MULTILINE_TEXT_PATTERN}),
 ]
 # A path relative to the run's workspace: not absolute, no drive, no "~", no ".." segment.
 RelativePath = Annotated[
@@ -283,6 +302,7 @@ RelativePath = Annotated[
     StringConstraints(min_length=1, max_length=500),
     AfterValidator(workspace_path),
     _max_length(500),
+    Field(json_schema_extra={"pattern": PATH_PATTERN}),
 ]
 # Server-issued ids: letters, digits, "-" and "_".
 IdText = Annotated[
@@ -597,4 +617,181 @@ class AgentRow(_Out):
 
 class AgentsPage(_Out):
     results: list[AgentRow]
+    next_cursor: str | None
+
+
+# --- meta: index, health (chalicelib/api/meta.py) ---------------------------------------------
+
+
+class IndexView(_Out):
+    name: str
+    openapi: str
+    docs: str = Field(description="Interactive documentation (Swagger UI)")
+    health: str
+    examples: list[str]
+
+
+class HealthCheckView(_Out):
+    name: Literal["dynamodb", "s3"]
+    ok: bool
+    detail: str
+    latency_ms: float
+
+
+class HealthView(_Out):
+    status: Literal["ok"]
+    checks: list[HealthCheckView]
+
+
+# --- an account's own view (chalicelib/api/me.py) -------------------------------------------
+
+
+class QuotaView(_Out):
+    limit: int = Field(description="Submissions allowed per clock hour (UTC)")
+    used: int
+    remaining: int
+    reset_seconds: int = Field(description="Seconds until the window ends")
+    resets_at: str
+
+
+class RunReproductionView(_Out):
+    reproduction_id: str
+    status: Literal["agent_pending", "verified", "rejected"] | None
+    validation: Literal["pending", "passed", "failed", "unchecked"] | None
+    trust_tier: int | None
+
+
+class MyRunView(_Out):
+    run_id: str
+    paper_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    status: Literal["active", "used", "expired"]
+    reproduction: RunReproductionView | None = Field(
+        description="The reproduction that used this run (in /me/runs; null in /me)"
+    )
+
+
+class MeView(_Out):
+    account_id: str
+    name: str
+    role: Literal["agent", "reviewer", "admin"]
+    created_at: str | None
+    submission_quota: QuotaView
+    active_runs: list[MyRunView] = Field(description="Runs that have not expired")
+    max_active_runs: int
+
+
+class MyRunsPage(_Out):
+    results: list[MyRunView]
+    next_cursor: str | None
+
+
+# --- discovery: tasks and paper search (chalicelib/api/discovery.py) -------------------------
+
+
+class TasksQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    sort: Literal["name", "papers"] = Field(
+        default="name", description="name: by slug, A to Z; papers: most papers first"
+    )
+    limit: int = Field(default=50, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class TaskRow(_Out):
+    task: str
+    slug: str
+    datasets: int
+    papers: int
+    counted_reproductions: int
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> TaskRow:
+        return cls(
+            task=item["task"],
+            slug=item["task_slug"],
+            datasets=item.get("datasets", 0),
+            papers=item.get("papers", 0),
+            counted_reproductions=item.get("counted_reproductions", 0),
+        )
+
+
+class TasksPage(_Out):
+    results: list[TaskRow]
+    next_cursor: str | None
+
+
+class DatasetView(_Out):
+    dataset: str
+    slug: str
+    metrics: list[str] = Field(description="Metrics papers report on it, most reported first")
+    papers: int
+    counted_reproductions: int
+
+
+class TaskView(_Out):
+    task: str
+    slug: str
+    papers: int
+    counted_reproductions: int
+    datasets: list[DatasetView]
+
+    @classmethod
+    def from_item(cls, item: dict[str, Any]) -> TaskView:
+        return cls(
+            task=item["task"],
+            slug=item["task_slug"],
+            papers=item.get("papers", 0),
+            counted_reproductions=item.get("counted_reproductions", 0),
+            datasets=[
+                DatasetView(
+                    dataset=d["dataset"],
+                    slug=d["dataset_slug"],
+                    metrics=d.get("metrics", []),
+                    papers=d.get("papers", 0),
+                    counted_reproductions=d.get("counted_reproductions", 0),
+                )
+                for d in item.get("dataset_rows", [])
+            ],
+        )
+
+
+class PaperSearchQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    q: Annotated[str, StringConstraints(min_length=1, max_length=200)] = Field(
+        description="Words of the title or a model name, e.g. FLAG or 'graph attention'. "
+        "Words of one character and very common words (the, of, for ...) are ignored; a query "
+        "of only those finds nothing."
+    )
+    limit: int = Field(default=20, ge=1, le=100)
+    cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
+
+
+class PaperSearchHit(_Out):
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    models: list[str] = Field(description="Model names its results were reported under")
+    verification: Verification
+    verification_score: int
+    published: str | None
+
+    @classmethod
+    def from_item(cls, row: dict[str, Any]) -> PaperSearchHit:
+        return cls.model_validate(
+            {
+                name: row.get(name, [] if name in ("tasks", "models") else None)
+                for name in cls.model_fields
+            }
+        )
+
+
+class PaperSearchPage(_Out):
+    results: list[PaperSearchHit]
     next_cursor: str | None

@@ -89,6 +89,19 @@ def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
     if ep.response_model:
         schema = _schema(_model(ep.response_model), components)
         ok["content"] = {"application/json": {"schema": schema}}
+    elif ep.content_types != ("application/json",):
+        ok["content"] = {kind: {"schema": {"type": "string"}} for kind in ep.content_types}
+    if ep.method == "GET":
+        ok["headers"] = {
+            "ETag": {
+                "description": "Send it back as If-None-Match: 304 if unchanged",
+                "schema": {"type": "string"},
+            },
+            "Cache-Control": {"schema": {"type": "string", "const": ep.cache_control}},
+        }
+        op["responses"]["304"] = {
+            "description": "Not modified (If-None-Match named the current ETag)"
+        }
     op["responses"][str(ep.status)] = ok
     error_ref = {"application/json": {"schema": _schema(models.ErrorResponse, components)}}
     for status in sorted({*ep.errors, *((401,) if ep.auth else ())}):
@@ -122,7 +135,17 @@ def _links(ep: Endpoint) -> dict[str, Any]:
     return links
 
 
-def build_openapi() -> dict[str, Any]:
+DESCRIPTION = """An open verification ledger for machine-learning benchmark claims.
+
+HTTP conventions: every JSON endpoint allows any origin (CORS, no credentials; preflight
+answered). Every GET also answers HEAD. Successful reads carry a strong `ETag` and a short
+`Cache-Control`; send the ETag back as `If-None-Match` to get `304 Not Modified` with no body.
+Submissions answer with `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and
+`RateLimit-Policy` for the hourly submission quota. Errors are always
+`{"error": {"code", "message", "details"}}`; unknown query parameters are a 400."""
+
+
+def build_openapi(server_url: str | None = None) -> dict[str, Any]:
     components: dict[str, Any] = {}
     paths: dict[str, Any] = {}
     for ep in ENDPOINTS:
@@ -136,8 +159,14 @@ def build_openapi() -> dict[str, Any]:
         "info": {
             "title": "SOTAVerified",
             "version": "1.0.0",
-            "description": "An open verification ledger for machine-learning benchmark claims.",
+            "description": DESCRIPTION,
         },
+        "servers": [
+            {
+                "url": server_url or "/",
+                "description": "this deployment (the URL this document was served from)",
+            }
+        ],
         "paths": paths,
         "components": {
             "schemas": components,
@@ -155,7 +184,24 @@ def build_openapi() -> dict[str, Any]:
     tags=("meta",),
 )
 def get_openapi() -> Response:
-    return Response(body=_document(), status_code=200, headers={"Content-Type": "application/json"})
+    document = {**_document(), "servers": build_servers(docs_api.current_request)}
+    return Response(body=document, status_code=200, headers={"Content-Type": "application/json"})
+
+
+def build_servers(request: Any) -> list[dict[str, str]]:
+    """The deployment's root as the client reached it: scheme (API Gateway's
+    X-Forwarded-Proto), host, and API Gateway's stage prefix ("/api" on an execute-api URL,
+    none under `chalice local`). Without a Host header: "/" (relative to the document)."""
+    headers = request.headers
+    host = headers.get("host")
+    if not host or not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?", host):
+        return [{"url": "/", "description": "this deployment"}]
+    proto = (headers.get("x-forwarded-proto") or "http").split(",")[0].strip().lower()
+    scheme = "https" if proto == "https" else "http"
+    full = str(request.context.get("path") or "")
+    route = str(request.to_original_event().get("path") or "")
+    stage = full[: len(full) - len(route)] if route and full.endswith(route) else ""
+    return [{"url": f"{scheme}://{host}{stage}", "description": "this deployment"}]
 
 
 @cache

@@ -40,10 +40,12 @@ def get_paper(arxiv_id: str) -> Response:
     "/api/v1/sota",
     summary="Top results for a task (optionally a dataset), by score or date, paged. Each row "
     "carries its verdict: how many counted reproductions measured it, their values, how many "
-    "are within 5% and a status; filter with min_reproductions= and status=.",
+    "are within 5% and a status; filter with min_reproductions= and status=. A task or "
+    "dataset that no paper has is a 404 (unknown_task / unknown_dataset) whose details list "
+    "the closest known names (did_you_mean).",
     query_model="SotaQuery",
     response_model="SotaPage",
-    errors=(400,),
+    errors=(400, 404),
     tags=("papers",),
 )
 def get_sota() -> Response:
@@ -68,6 +70,7 @@ def get_sota() -> Response:
     query_model="QueueQuery",
     response_model="QueuePage",
     errors=(400,),
+    vary=("Authorization",),  # a key leaves its own runs out of the discount
     tags=("queue",),
 )
 def get_queue() -> Response:

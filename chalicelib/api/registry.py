@@ -4,11 +4,13 @@ describes it in the OpenAPI document, so the two cannot drift apart."""
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from chalice import Blueprint, Response
+from chalice import Blueprint, CORSConfig, Response
 
 from chalicelib.api.errors import ApiError, response_for
 from chalicelib.api.strict_json import parse_json_body
@@ -34,6 +36,42 @@ class Endpoint:
     auth: str | None = None  # None | "agent" | "reviewer" | "admin" | "any"
     errors: tuple[int, ...] = ()
     tags: tuple[str, ...] = field(default_factory=tuple)
+    # Cache-Control of a successful GET (README "HTTP conventions"); None: the default for
+    # open reads (PUBLIC_READ) or keyed reads (PRIVATE_READ).
+    cache: str | None = None
+    # Of the success response (OpenAPI); JSON unless the endpoint serves a page or files.
+    content_types: tuple[str, ...] = ("application/json",)
+    vary: tuple[str, ...] = ()  # request headers the response depends on
+
+    @property
+    def cache_control(self) -> str:
+        if self.cache is not None:
+            return self.cache
+        return PRIVATE_READ if self.auth else PUBLIC_READ
+
+
+# HTTP conventions of every endpoint (README "HTTP conventions"):
+# - CORS: any origin may call the JSON API, reads and Bearer-key writes alike (a Bearer key
+#   is not an ambient credential, so there is nothing for another site to ride on; no
+#   credentials are allowed). The cookie-session pages (chalicelib/web) allow no origin.
+# - Reads: a strong ETag of the body and a short Cache-Control; If-None-Match -> 304 with
+#   no body. HEAD answers wherever GET does, with the GET's headers and no body.
+PUBLIC_READ = "public, max-age=30"
+PRIVATE_READ = "private, no-cache"
+API_CORS = CORSConfig(
+    allow_origin="*",
+    allow_headers=["Idempotency-Key", "If-None-Match"],
+    expose_headers=[
+        "ETag",
+        "Retry-After",
+        "RateLimit-Limit",
+        "RateLimit-Remaining",
+        "RateLimit-Reset",
+        "RateLimit-Policy",
+        "WWW-Authenticate",
+    ],
+    max_age=600,
+)
 
 
 ENDPOINTS: list[Endpoint] = []
@@ -58,9 +96,12 @@ def endpoint(
                     kwargs["principal"] = _authorise(blueprint, ep.auth)
                 if method in ("POST", "PUT", "PATCH"):
                     _check_body_size(blueprint)
-                return fn(*args, **kwargs)
+                response = fn(*args, **kwargs)
             except DomainError as exc:
-                return response_for(exc)
+                response = response_for(exc)
+            if method == "GET":
+                return conditional_read(blueprint.current_request, response, ep)
+            return response
 
         _add_route(blueprint, path, method, view)
         return view
@@ -74,11 +115,48 @@ def _add_route(blueprint: Blueprint, path: str, method: str, view: Callable[...,
     them out of the one dict a Blueprint keeps, so registering the same blueprint on a second
     app (the tests and the local stack reload `app`) turned every route into GET-only."""
 
+    methods = [method, "HEAD"] if method == "GET" else [method]
+
     def register(app: Any, options: dict[str, Any]) -> None:
-        route = {"path": path, "kwargs": {"methods": [method], "cors": False}}
+        route = {"path": path, "kwargs": {"methods": list(methods), "cors": API_CORS}}
         app._register_handler("route", view.__name__, view, view, route, options)
 
     blueprint._deferred_registrations.append(register)
+
+
+def conditional_read(request: Any, response: Response, ep: Endpoint) -> Response:
+    """ETag, Cache-Control and Vary on a GET's success; 304 when If-None-Match names the
+    current ETag; for HEAD, the same status and headers without the body (Content-Length is
+    the GET's)."""
+    body = response.body
+    if not isinstance(body, str | bytes):
+        body = json.dumps(body, separators=(",", ":"))  # what Chalice would send
+    raw = body.encode("utf-8") if isinstance(body, str) else body
+    headers = dict(response.headers or {})
+    status = response.status_code
+    if status == 200:
+        etag = f'"{hashlib.sha256(raw).hexdigest()[:32]}"'
+        headers.update({"ETag": etag, "Cache-Control": ep.cache_control})
+        vary = ep.vary or (("Authorization",) if ep.auth else ())
+        if vary:
+            headers["Vary"] = ", ".join(vary)
+        if etag_matches(request.headers.get("if-none-match"), etag):
+            kept = ("ETag", "Cache-Control", "Vary")
+            return Response(
+                body="", status_code=304, headers={k: headers[k] for k in kept if k in headers}
+            )
+    if request.method == "HEAD":
+        headers["Content-Length"] = str(len(raw))
+        return Response(body="", status_code=status, headers=headers)
+    return Response(body=body, status_code=status, headers=headers)
+
+
+def etag_matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 13.1.2: `*`, or any listed tag equal to ours by weak comparison."""
+    if not if_none_match:
+        return False
+    tags = [tag.strip() for tag in if_none_match.split(",")]
+    return any(tag == "*" or tag.removeprefix("W/") == etag for tag in tags)
 
 
 UNAUTHORISED = ApiError(

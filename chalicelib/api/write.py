@@ -14,11 +14,12 @@ from chalicelib.api.registry import (
     parse_query,
 )
 from chalicelib.db import reproductions as reproductions_db
-from chalicelib.errors import NotFound
+from chalicelib.errors import HttpError, NotFound
 from chalicelib.lazy import LazyModule
-from chalicelib.services import claims, review, runs, submissions
+from chalicelib.services import claims, quota, review, runs, submissions
 from chalicelib.services.accounts import Principal
 from chalicelib.services.papers import load_paper_item
+from chalicelib.settings import get_settings
 
 if TYPE_CHECKING:
     from chalicelib.api import models
@@ -31,12 +32,25 @@ SUBMIT_ERRORS = (400, 403, 404, 409, 413, 422, 429)
 
 
 def _submit(principal: Principal) -> Response:
+    """201 and 429 carry the RateLimit-* headers of the hourly submission quota."""
+    from datetime import UTC, datetime
+
     body = parse_body(write_api, models.ReproductionSubmission)
     headers = write_api.current_request.headers
-    result = submissions.submit_reproduction(
-        principal, body.model_dump(mode="json"), headers.get("idempotency-key")
-    )
-    return json_response(models.ReproductionView.from_item(result.item), status=201)
+    try:
+        result = submissions.submit_reproduction(
+            principal, body.model_dump(mode="json"), headers.get("idempotency-key")
+        )
+    except HttpError as exc:
+        if exc.code == "quota_exceeded":
+            full = quota.state(get_settings().submissions_per_hour, datetime.now(UTC))
+            exc.headers.update(quota.rate_limit_headers(full))
+        raise
+    # A retry answered from the first response counted nothing this time.
+    counted = result.quota_used + (1 if result.created else 0)
+    response = json_response(models.ReproductionView.from_item(result.item), status=201)
+    response.headers.update(quota.rate_limit_headers(quota.state(counted, datetime.now(UTC))))
+    return response
 
 
 _SUBMIT_SPEC = {

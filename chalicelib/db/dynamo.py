@@ -106,3 +106,23 @@ def batch_get(table: str, keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
         else:
             raise StorageUnavailable(BUSY)
     return found
+
+
+def batch_get_tables(keys: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """One BatchGetItem over several tables (at most 100 keys in all), retrying unprocessed
+    keys. Returns raw items per table."""
+    found: dict[str, list[dict[str, Any]]] = {table: [] for table in keys}
+    pending: dict[str, Any] = {table: {"Keys": ks} for table, ks in keys.items() if ks}
+    for attempt in range(8):
+        if not pending:
+            return found
+        with storage_errors("BatchGetItem"):
+            response = ddb().batch_get_item(RequestItems=pending)
+        for table, items in response.get("Responses", {}).items():
+            found.setdefault(table, []).extend(items)
+        pending = response.get("UnprocessedKeys") or {}
+        if pending:
+            time.sleep(min(0.05 * 2**attempt, 2.0))
+    if pending:
+        raise StorageUnavailable("BatchGetItem kept returning unprocessed keys")
+    return found

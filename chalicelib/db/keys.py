@@ -51,6 +51,30 @@ author_claims  pk paper_id, sk account_id  (one item per account and paper; not 
   - a paper's claims: Query paper_id (the recompute does it only for papers whose
     `claims_rev` is set; the paper's `claims_rev` and `source_rev` are bumped on every change)
 
+search         pk row_id = "<word>#<paper_id>"  (an inverted index of normalised words)
+  - GSI by_word  word, rank_key = "<score:06d>#<published>#<paper_id>"
+    -> GET /papers?q=: one Query per page on the partition of the query's longest word,
+    best score first, then newest; the other words are a filter on the row's `words` (so a
+    page can be short, like a filtered sota page). Words: chalicelib/domain/search_words.py
+    (title and model names, case- and accent-folded, stop words and single characters out).
+    The paper recompute writes a paper's rows with its other index rows and deletes the
+    rows of words it no longer has (`search_row_ids` on the paper), like the leaderboard's.
+
+tasks          pk "TASK#<task_slug>", sk:
+                 "P#<paper_id>"     membership: the paper's datasets and metrics in the task
+                                    and its counted reproductions (paper recompute; stale
+                                    ones deleted via `task_member_slugs` on the paper)
+                 "#SUMMARY"         papers, datasets, counted reproductions (task recompute)
+                 "D#<dataset_slug>" a dataset: its metrics, papers, reproductions (task recompute)
+  - The task recompute (after each stream batch, per task its papers touched) reads the
+    partition with one strongly consistent Query, derives summary and dataset rows from the
+    membership rows, writes only what changed, and re-reads to make sure no membership row
+    changed meanwhile (else it goes again).
+  - GET /tasks/{task}: one Query, sk < "P#" (summary and datasets, not the memberships).
+  - GSI by_name   listed ("TASK", only on summaries), task_slug -> GET /tasks, by name
+  - GSI by_papers listed, papers_key = "<papers:08d>#<slug>"  -> GET /tasks?sort=papers
+    (one Query per page each; the "did you mean" of an unknown task reads by_name).
+
 No request path scans a table.
 """
 
@@ -105,3 +129,32 @@ def rating_key(rating: float, account_id: str) -> str:
 
 def date_key(score: int, published: str | None, paper_id: str, dataset_slug: str) -> str:
     return f"{published or NO_DATE}#{score:0{SCORE_WIDTH}d}#{paper_id}#{dataset_slug}"
+
+
+def search_row_id(word: str, paper_id: str) -> str:
+    return f"{word}#{paper_id}"
+
+
+def rank_key(score: int, published: str | None, paper_id: str) -> str:
+    """Sorts by score, then date, descending when read backwards."""
+    return f"{score:0{SCORE_WIDTH}d}#{published or NO_DATE}#{paper_id}"
+
+
+TASK_LISTED = "TASK"
+TASK_SUMMARY_SK = "#SUMMARY"
+
+
+def task_pk(task_slug: str) -> str:
+    return f"TASK#{task_slug}"
+
+
+def task_member_sk(paper_id: str) -> str:
+    return f"P#{paper_id}"
+
+
+def task_dataset_sk(dataset_slug: str) -> str:
+    return f"D#{dataset_slug}"
+
+
+def papers_key(papers: int, task_slug: str) -> str:
+    return f"{papers:08d}#{task_slug}"

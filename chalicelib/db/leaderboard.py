@@ -96,3 +96,26 @@ def query_rows(
         response = ddb().query(**kwargs)
     rows = [codec.from_item(item) for item in response.get("Items", [])]
     return rows, encode_cursor(response.get("LastEvaluatedKey"), fingerprint)
+
+
+def has_rows(task_slug: str, dataset_slug: str | None) -> bool:
+    """Whether any row exists for the task (and dataset): one Query with Limit 1."""
+    if dataset_slug is not None:
+        index, name, value = (
+            "by_task_dataset_score",
+            "task_dataset",
+            keys.task_dataset_key(task_slug, dataset_slug),
+        )
+    else:
+        index, name, value = "by_task_score", "task_slug", task_slug
+    with storage_errors("Query leaderboard (exists)"):
+        response = ddb().query(
+            TableName=LEADERBOARD.physical_name(),
+            IndexName=index,
+            KeyConditionExpression="#k = :v",
+            ExpressionAttributeNames={"#k": name},
+            ExpressionAttributeValues={":v": {"S": value}},
+            ProjectionExpression="row_id",
+            Limit=1,
+        )
+    return bool(response.get("Items"))

@@ -25,6 +25,8 @@ DERIVED_FIELDS = (
     "leaderboard_row_ids",
     "queue_row_ids",
     "counted_submitters",
+    "search_row_ids",
+    "task_member_slugs",
     "computed_source_rev",
     "computed_repro_stamp",
     "updated_at",
@@ -107,15 +109,15 @@ def computed_stamp(paper_id: str) -> tuple[int, str] | None:
 
 
 def write_index_rows(
-    rows: list[tuple[TableSpec, dict[str, Any]]], stale: list[tuple[TableSpec, str]]
+    rows: list[tuple[TableSpec, dict[str, Any]]], stale: list[tuple[TableSpec, dict[str, str]]]
 ) -> int:
-    """Put the derived rows (leaderboard, queue) and delete stale ones, in as few
-    BatchWriteItem calls as fit (25 requests each). Every table here is keyed by row_id."""
+    """Put the derived rows (leaderboard, queue, search, task membership) and delete stale
+    ones (by key), in as few BatchWriteItem calls as fit (25 requests each)."""
     requests: list[tuple[str, dict[str, Any]]] = [
         (spec.physical_name(), {"PutRequest": {"Item": codec.to_item(row)}}) for spec, row in rows
     ]
     requests += [
-        (spec.physical_name(), {"DeleteRequest": {"Key": {"row_id": {"S": row_id}}}})
-        for spec, row_id in stale
+        (spec.physical_name(), {"DeleteRequest": {"Key": codec.to_item(key)}})
+        for spec, key in stale
     ]
     return batch_write_tables(requests) if requests else 0

@@ -218,3 +218,14 @@ def list_for_submitter(submitter_id: str) -> list[dict[str, Any]]:
         if "LastEvaluatedKey" not in response:
             return items
         kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def get_many(reproduction_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Reproductions by id (one BatchGetItem per 100); missing ids are left out."""
+    from chalicelib.db.dynamo import batch_get
+
+    if not reproduction_ids:
+        return {}
+    keys = [{"reproduction_id": {"S": rid}} for rid in dict.fromkeys(reproduction_ids)]
+    items = batch_get(REPRODUCTIONS.physical_name(), keys)
+    return {item["reproduction_id"]: item for item in map(codec.from_item, items)}

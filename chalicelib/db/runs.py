@@ -207,3 +207,44 @@ def reserve_update(
             },
         }
     }
+
+
+_PAGE_CURSOR = frozenset({"run_id", "account_id", "expires_key"})
+
+
+def active_for_account(account_id: str, now_iso: str) -> list[dict[str, Any]]:
+    """The account's runs that have not expired, soonest expiry first (one Query; at most
+    `max_active_runs` of them, POST /runs refuses more)."""
+    kwargs: dict[str, Any] = {
+        "TableName": RUNS.physical_name(),
+        "IndexName": "by_account",
+        "KeyConditionExpression": "account_id = :a AND expires_key > :now",
+        "ExpressionAttributeValues": {":a": {"S": account_id}, ":now": {"S": now_iso}},
+    }
+    with storage_errors("Query runs (active)"):
+        response = ddb().query(**kwargs)
+    return [codec.from_item(i) for i in response.get("Items", [])]
+
+
+def account_page(
+    account_id: str, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of the account's runs, newest first (by expiry, which follows the start).
+    Runs are deleted by TTL after they expire, so this is recent history."""
+    from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
+
+    fingerprint = query_fingerprint("runs", "by_account", account_id)
+    kwargs: dict[str, Any] = {
+        "TableName": RUNS.physical_name(),
+        "IndexName": "by_account",
+        "KeyConditionExpression": "account_id = :a",
+        "ExpressionAttributeValues": {":a": {"S": account_id}},
+        "ScanIndexForward": False,
+        "Limit": limit,
+    }
+    if cursor:
+        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _PAGE_CURSOR)
+    with storage_errors("Query runs (account page)"):
+        response = ddb().query(**kwargs)
+    items = [codec.from_item(i) for i in response.get("Items", [])]
+    return items, encode_cursor(response.get("LastEvaluatedKey"), fingerprint)

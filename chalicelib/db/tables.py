@@ -127,6 +127,28 @@ AUTHOR_CLAIMS = TableSpec(
     logical_name="author_claims", partition_key="paper_id", sort_key="account_id"
 )
 
+# Inverted index of paper words (GET /api/v1/papers?q=): one row per (word, paper), written
+# and cleaned by the paper recompute; a search page is one Query on by_word.
+SEARCH = TableSpec(
+    logical_name="search",
+    partition_key="row_id",
+    indexes=(Index("by_word", "word", "rank_key"),),
+)
+
+# Task catalogue (GET /api/v1/tasks, /tasks/{task}, "did you mean"): per task one partition
+# with a membership row per paper (written by the paper recompute), the derived summary and
+# one row per dataset (written by the task recompute). Composite key, so that the task
+# recompute reads its partition with a strongly consistent Query.
+TASKS = TableSpec(
+    logical_name="tasks",
+    partition_key="pk",
+    sort_key="sk",
+    indexes=(
+        Index("by_name", "listed", "task_slug"),
+        Index("by_papers", "listed", "papers_key"),
+    ),
+)
+
 ALL_TABLES: tuple[TableSpec, ...] = (
     PAPERS,
     LEADERBOARD,
@@ -137,6 +159,8 @@ ALL_TABLES: tuple[TableSpec, ...] = (
     QUEUE,
     AGENT_RATINGS,
     AUTHOR_CLAIMS,
+    SEARCH,
+    TASKS,
 )
 
 

@@ -78,6 +78,43 @@ def _describe(char: str) -> str:
     return f"{name} (U+{ord(char):04X})"
 
 
+# The code points `clean_text` refuses (Unicode 14, Python 3.11's unicodedata: categories Cc,
+# Cf, Cs, Co, Zl and Zp), as ranges; a unit test recomputes them. The API's OpenAPI document
+# states the rule as a pattern built from them (`refused_class`).
+REFUSED_RANGES: tuple[tuple[int, int], ...] = (
+    (0x00, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
+    (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x180E, 0x180E), (0x200B, 0x200F),
+    (0x2028, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xF8FF), (0xFEFF, 0xFEFF),
+    (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x13438),
+    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+    (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD),
+)  # fmt: skip
+
+
+def refused_class(*, allow: str = "") -> str:
+    """The inside of a regex character class of refused code points (BMP ones as backslash-u
+    escapes, which ECMA-262, Rust's regex and Python read alike; astral ones literally),
+    leaving out the characters in `allow` and the lone surrogates."""
+
+    def one(code: int) -> str:
+        return f"\\u{code:04x}" if code < 0x10000 else chr(code)
+
+    parts: list[str] = []
+    for low, high in REFUSED_RANGES:
+        if low <= 0xDFFF and high >= 0xD800:
+            # Lone surrogates cannot be written in most regex dialects (Rust's, Unicode-mode
+            # ECMA-262): the pattern leaves them out; `clean_text` still refuses them.
+            if low < 0xD800:
+                parts.append(f"{one(low)}-{one(0xD7FF)}")
+            low = 0xE000
+        codes = [c for c in range(low, high + 1) if chr(c) not in allow] if allow else None
+        if codes is None or len(codes) == high - low + 1:
+            parts.append(one(low) if low == high else f"{one(low)}-{one(high)}")
+            continue
+        parts.extend(one(c) for c in codes)
+    return "".join(parts)
+
+
 def clean_text(value: str, *, multiline: bool = False) -> str:
     """Free text as the ledger stores it: NFKC-normalised (fullwidth and compatibility forms
     folded), surrounding whitespace removed. Refused: zero-width, bidi-override and other

@@ -9,6 +9,9 @@ event handlers with Lambda's semantics, because `chalice local` never runs them.
   the successes. On partial failure the batch is retried from the lowest failed sequence
   number (like `ReportBatchItemFailures`) up to `max_attempts` times; then the failing records
   are sent to the on-failure queue and the shard moves on.
+- Checkpoints: each shard's position (the record to read next) is kept, so a pump started on
+  restored data (chalicelib/local/persistence.py) resumes where the saved one stopped instead
+  of replaying every record from the trim horizon.
 
 Fault injection (switches for tests; production code paths are untouched):
 - `fault_rate`: a share of invocations fail before the handler runs.
@@ -27,6 +30,8 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -104,8 +109,13 @@ class _Shard:
     stream_arn: str
     shard_id: str
     iterator: str | None
-    last_sequence: str | None = None
+    # Where reading resumes: (ShardIteratorType, SequenceNumber); None = the trim horizon.
+    position: tuple[str, str] | None = None
     attempts: int = 0
+
+    @property
+    def key(self) -> str:
+        return f"{self.stream_arn}#{self.shard_id}"
 
 
 class EventPump:
@@ -118,6 +128,7 @@ class EventPump:
         fault_rate: float = 0.0,
         timeout_rate: float = 0.0,
         seed: int | None = None,
+        checkpoints: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.app = app
         self.stream_failure_queue_url = stream_failure_queue_url
@@ -128,6 +139,7 @@ class EventPump:
         self.random = random.Random(seed)
         self.stats = PumpStats()
         self._shards: dict[tuple[str, str], _Shard] = {}
+        self._checkpoints = dict(checkpoints or {})  # from a saved pump: see checkpoints()
         self._queues: dict[str, tuple[str, str]] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -239,12 +251,17 @@ class EventPump:
         for shard in description.get("Shards", []):
             key = (stream_arn, shard["ShardId"])
             if key not in self._shards:
-                iterator = streams.get_shard_iterator(
-                    StreamArn=stream_arn,
-                    ShardId=shard["ShardId"],
-                    ShardIteratorType="TRIM_HORIZON",
-                )["ShardIterator"]
-                self._shards[key] = _Shard(stream_arn, shard["ShardId"], iterator)
+                new = _Shard(stream_arn, shard["ShardId"], None)
+                saved = self._checkpoints.get(new.key)
+                if saved:
+                    self._seek(new, saved["sequence"], saved["type"])
+                else:
+                    new.iterator = streams.get_shard_iterator(
+                        StreamArn=stream_arn,
+                        ShardId=shard["ShardId"],
+                        ShardIteratorType="TRIM_HORIZON",
+                    )["ShardIterator"]
+                self._shards[key] = new
             shards.append(self._shards[key])
         return shards
 
@@ -260,6 +277,7 @@ class EventPump:
         return record
 
     def _seek(self, shard: _Shard, sequence: str, iterator_type: str) -> None:
+        shard.position = (iterator_type, sequence)
         streams = aws.client("dynamodbstreams")
         shard.iterator = streams.get_shard_iterator(
             StreamArn=shard.stream_arn,
@@ -286,6 +304,7 @@ class EventPump:
             failed = [records[0]["dynamodb"]["SequenceNumber"]]
         if not failed:
             shard.iterator = next_iterator
+            shard.position = ("AFTER_SEQUENCE_NUMBER", records[-1]["dynamodb"]["SequenceNumber"])
             shard.attempts = 0
             return len(records)
         lowest = min(failed, key=int)
@@ -332,6 +351,22 @@ class EventPump:
                 for shard in self._shards_of(source.stream_arn):
                     delivered += self._poll_shard(source, shard)
             return delivered
+
+    def checkpoints(self) -> dict[str, dict[str, str]]:
+        """Each shard's position, `{"<stream arn>#<shard id>": {"type", "sequence"}}`, to
+        start another pump where this one is (`EventPump(checkpoints=...)`). Consistent with
+        the data only while the pump is paused (between passes)."""
+        positions = {key: dict(value) for key, value in self._checkpoints.items()}
+        for shard in self._shards.values():
+            if shard.position:
+                positions[shard.key] = {"type": shard.position[0], "sequence": shard.position[1]}
+        return positions
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Hold the pump between two passes: no handler runs and no shard moves meanwhile."""
+        with self._lock:
+            yield
 
     def drain(self, timeout: float = 120.0, quiet_passes: int = 2) -> int:
         """Pump until `quiet_passes` consecutive passes deliver nothing (or timeout)."""

@@ -1,5 +1,8 @@
 """The whole system on one machine: a moto server, the resources, the sample data, the event
 pump and the HTTP API (Chalice's local server) — `make run` / `python -m chalicelib.local`.
+
+With `--data-dir` (`make run` gives `.local-data`) the data is kept between runs: see
+chalicelib/local/persistence.py. Without it, everything lives in memory only.
 """
 
 from __future__ import annotations
@@ -18,6 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from chalicelib.local.bootstrap import LocalResources, create_resources
+from chalicelib.local.persistence import (
+    DEFAULT_INTERVAL,
+    LocalData,
+    LocalDataError,
+    RequestGate,
+    Restored,
+    Snapshotter,
+    start_over_hint,
+    table_differences,
+)
 from chalicelib.local.pump import EventPump
 from chalicelib.settings import reset_settings
 
@@ -36,13 +49,23 @@ class Stack:
     _moto: Any
     _http: Any
     _http_thread: threading.Thread
+    restored: Restored | None = None
+    snapshotter: Snapshotter | None = None
+    local_data: LocalData | None = None
 
-    def stop(self) -> None:
+    def stop(self) -> bool:
+        """Stop everything; False if the last snapshot could not be saved."""
         self.pump.stop()
         self._http.shutdown()
         self._http.server.server_close()
         self._http_thread.join(timeout=5)
+        saved = True
+        if self.snapshotter:
+            saved = self.snapshotter.stop()  # the last one, with the pump and the API stopped
         self._moto.stop()
+        if self.local_data:
+            self.local_data.unlock()
+        return saved
 
 
 def _configure_environment(moto_url: str, prefix: str) -> None:
@@ -68,17 +91,56 @@ def start_stack(
     load_sample: bool = True,
     fault_rate: float = 0.0,
     timeout_rate: float = 0.0,
+    data_dir: Path | None = None,
+    fresh: bool = False,
+    snapshot_interval: float = DEFAULT_INTERVAL,
     log: Any = print,
 ) -> Stack:
+    """Start everything. With `data_dir`, restore what was saved there (unless `fresh`) and
+    keep saving; raises LocalDataError when the folder is taken or its state is unusable."""
     from chalice.cli import CLIFactory
     from chalice.local import LocalDevServer
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # moto's per-request log lines
-    moto = _atomic_moto_server()(ip_address=host, port=moto_port, verbose=False)
+    local_data = restored = gate = None
+    if data_dir is not None:
+        local_data = LocalData(data_dir)
+        local_data.lock()
+        try:
+            if fresh:
+                local_data.forget()
+            started = time.monotonic()
+            restored = local_data.restore()  # into moto's backends, before its server starts
+        except BaseException:
+            local_data.unlock()
+            raise
+        if restored:
+            log(
+                f"  restored the data saved at {restored.saved_at} from {data_dir}/ "
+                f"({restored.size / 1e6:.1f} MB, {time.monotonic() - started:.1f}s)"
+            )
+        gate = RequestGate()
+    moto = _atomic_moto_server(gate)(ip_address=host, port=moto_port, verbose=False)
     moto.start()
     moto_url = f"http://{host}:{moto.get_host_and_port()[1]}"
     _configure_environment(moto_url, prefix="sotav-local")
-    resources = create_resources()
+    try:
+        resources = create_resources()  # creates only what the restored state lacks
+        if restored and local_data:
+            from chalicelib.db import aws
+
+            differences = table_differences(aws.client("dynamodb"))
+            if differences:
+                raise LocalDataError(
+                    f"The tables saved in {local_data.dir}/ do not match the table definitions "
+                    f"of this checkout (chalicelib/db/tables.py): {'; '.join(differences)}. "
+                    + start_over_hint(local_data.dir)
+                )
+    except BaseException:
+        moto.stop()
+        if local_data:
+            local_data.unlock()
+        raise
     os.environ["SOTAV_PAPERS_STREAM_ARN"] = resources.papers_stream_arn
     os.environ["SOTAV_REPRODUCTIONS_STREAM_ARN"] = resources.reproductions_stream_arn
     reset_settings()
@@ -95,8 +157,12 @@ def start_stack(
         stream_failure_queue_url=resources.stream_failures_queue_url,
         fault_rate=fault_rate,
         timeout_rate=timeout_rate,
+        checkpoints=restored.checkpoints if restored else None,
     )
-    if load_sample:
+    sample_loaded = bool(restored and restored.sample_loaded)
+    if restored and sample_loaded:
+        log("  sample data: already in the restored data (not loaded again)")
+    elif load_sample:
         from chalicelib.services.ingest import ingest_files
 
         started = time.monotonic()
@@ -114,6 +180,14 @@ def start_stack(
             f"  scores recomputed from {delivered} stream records "
             f"({time.monotonic() - started:.1f}s)"
         )
+        sample_loaded = True
+    snapshotter = None
+    if local_data and gate:
+        snapshotter = Snapshotter(
+            local_data, gate, pump, interval=snapshot_interval, sample_loaded=sample_loaded
+        )
+        snapshotter.save()  # at once: a crash right after the start keeps the sample
+        snapshotter.start()
     pump.start()
 
     _per_thread_requests(app)
@@ -133,15 +207,19 @@ def start_stack(
         _moto=moto,
         _http=http,
         _http_thread=http_thread,
+        restored=restored,
+        snapshotter=snapshotter,
+        local_data=local_data,
     )
 
 
-def _atomic_moto_server() -> Any:
+def _atomic_moto_server(gate: RequestGate | None = None) -> Any:
     """moto's server handles requests on concurrent threads, and its DynamoDB backend checks
     a condition and writes without a lock: two concurrent conditional writes could both
     succeed (two reviewers promoting one reproduction at once both "won"). DynamoDB applies
     each request atomically; so does this server, by handling one DynamoDB request at a time
-    (other services, such as SQS long polls, are not held up)."""
+    (other services, such as SQS long polls, are not held up). With a `gate`, every request
+    also passes the snapshot gate (chalicelib/local/persistence.py)."""
     from moto.moto_server.threaded_moto_server import ThreadedMotoServer
     from moto.moto_server.werkzeug_app import (
         DomainDispatcherApplication,
@@ -164,7 +242,7 @@ def _atomic_moto_server() -> Any:
             self._server = make_server(
                 self._ip_address,
                 self._port,
-                one_at_a_time,
+                gate.wrap(one_at_a_time) if gate else one_at_a_time,
                 True,
                 request_handler=MotoRequestHandler,
             )
@@ -229,6 +307,16 @@ def _request_handler() -> Any:
                 return
             super()._send_error_response(error)
 
+        def _send_http_response(self, code: int, headers: Any, body: Any) -> None:
+            """A HEAD response or a 304 has no content: Chalice's server wrote
+            `Content-Length: 0` (a HEAD's must be the GET's, which the app sends) and a
+            default JSON Content-Type on a 304."""
+            if self.command != "HEAD" and code != 304:
+                super()._send_http_response(code, headers, body)
+                return
+            self.send_response(code)
+            self._send_headers(dict(headers))
+
     return RequestHandler
 
 
@@ -241,6 +329,26 @@ def _http_server() -> Any:
         request_queue_size = 128
 
     return HTTPServer
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # also refuses NaN
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds > 0")
+    return value
+
+
+def _data_line(stack: Stack, data_dir: Path | None) -> str:
+    if data_dir is None or stack.snapshotter is None:
+        return "in memory only: gone when this stops (`make run` keeps it in .local-data/)"
+    state = "restored" if stack.restored else "new"
+    return (
+        f"{data_dir}/ ({state}; saved every {stack.snapshotter.interval:g} s when it changes, "
+        "and on Ctrl-C; `make run FRESH=1` starts over)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -261,7 +369,28 @@ def main(argv: list[str] | None = None) -> int:
         default=float(os.environ.get("SOTAV_PUMP_TIMEOUT_RATE", "0")),
         help="share of handler invocations the pump kills part-way, like a Lambda timeout",
     )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="keep the data in this folder between runs (`make run`: .local-data); "
+        "without it, everything is in memory only",
+    )
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="with --data-dir: delete the saved data and start empty (`make run FRESH=1`)",
+    )
+    parser.add_argument(
+        "--snapshot-interval",
+        type=_seconds,
+        default=DEFAULT_INTERVAL,
+        metavar="SECONDS",
+        help=f"with --data-dir: save a snapshot this often when something changed "
+        f"(default {DEFAULT_INTERVAL:g}; after a kill -9 at most this much is lost)",
+    )
     args = parser.parse_args(argv)
+    if args.fresh and args.data_dir is None:
+        parser.error("--fresh deletes saved data, so it needs --data-dir (`make run FRESH=1`)")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     print(f"Starting SOTAVerified locally (moto on {args.host}:{args.moto_port})...", flush=True)
@@ -273,8 +402,14 @@ def main(argv: list[str] | None = None) -> int:
             load_sample=not args.no_sample,
             fault_rate=args.fault_rate,
             timeout_rate=args.timeout_rate,
+            data_dir=args.data_dir,
+            fresh=args.fresh,
+            snapshot_interval=args.snapshot_interval,
             log=lambda line: print(line, flush=True),
         )
+    except LocalDataError as exc:
+        print(f"Could not start: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(
             f"Could not start: {exc}. Is another `make run` using port {args.port} or "
@@ -292,6 +427,7 @@ SOTAVerified is running.
   Web pages  {api}/?task=node-property-prediction   (SOTA table, papers, agents)
   Review     {api}/review   (sign in with a reviewer key)
   moto       {stack.moto_url}
+  Data       {_data_line(stack, args.data_dir)}
 Try:
   curl -s {api}/api/v1/papers/2104.09376
   curl -s '{api}/api/v1/sota?task=node-property-prediction&sort=score'
@@ -310,6 +446,15 @@ Ready. Press Ctrl-C to stop.""",
     except KeyboardInterrupt:
         pass
     print("Stopping...", flush=True)
-    stack.stop()
+    saved = stack.stop()
+    if stack.snapshotter and saved:
+        print(f"Data saved in {args.data_dir}/ (`make run` restores it).", flush=True)
+    elif stack.snapshotter:
+        print(
+            f"Could not save the latest changes (see the warning above); {args.data_dir}/ "
+            "keeps the last snapshot.",
+            file=sys.stderr,
+            flush=True,
+        )
     print("Stopped.", flush=True)
-    return 0
+    return 0 if saved else 1

@@ -61,18 +61,47 @@ def sota(
     min_reproductions: int | None = None,
     status: str | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
+    """One Query per page. An empty first page of a task or dataset that no paper has is a
+    404 naming the closest known names (`unknown_task` / `unknown_dataset`), not an empty
+    200: an agent that misspelt a task must not conclude that nobody has claimed results."""
     task_slug = slugify(task)
     dataset_slug = slugify(dataset) if dataset is not None else None
-    if not task_slug or dataset_slug == "":
-        return [], None  # a name without letters or digits names no task or dataset
-    return leaderboard_db.query_rows(
-        task_slug=task_slug,
-        dataset_slug=dataset_slug,
-        sort=sort,
-        min_score=min_score,
-        trust_tier=trust_tier,
-        limit=limit,
-        cursor=cursor,
-        min_reproductions=min_reproductions,
-        status=status,
-    )
+    rows: list[dict[str, Any]] = []
+    next_cursor = None
+    if task_slug and dataset_slug != "":  # a name without letters or digits names nothing
+        rows, next_cursor = leaderboard_db.query_rows(
+            task_slug=task_slug,
+            dataset_slug=dataset_slug,
+            sort=sort,
+            min_score=min_score,
+            trust_tier=trust_tier,
+            limit=limit,
+            cursor=cursor,
+            min_reproductions=min_reproductions,
+            status=status,
+        )
+    if not rows and cursor is None and next_cursor is None:
+        filtered = any(f is not None for f in (min_score, trust_tier, min_reproductions, status))
+        check_names(task, task_slug, dataset, dataset_slug, scope_empty=not filtered)
+    return rows, next_cursor
+
+
+def check_names(
+    task: str, task_slug: str, dataset: str | None, dataset_slug: str | None, scope_empty: bool
+) -> None:
+    """After an empty first page: raise a 404 with suggestions when the task (or the dataset)
+    is unknown. `scope_empty`: the page was unfiltered, so the queried scope has no rows."""
+    from chalicelib.services import tasks as catalog  # only on this rare path
+
+    if dataset_slug is None and scope_empty:
+        task_known = False
+    else:
+        task_known = bool(task_slug) and leaderboard_db.has_rows(task_slug, None)
+    if not task_known:
+        catalog.check_task_known(task, task_slug)  # a task of the catalogue without rows: ok
+        return
+    if dataset is None or dataset_slug is None:
+        return
+    if not scope_empty and dataset_slug and leaderboard_db.has_rows(task_slug, dataset_slug):
+        return
+    catalog.check_dataset_known(task_slug, dataset, dataset_slug)

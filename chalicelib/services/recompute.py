@@ -15,7 +15,7 @@ from chalicelib.db import author_claims as claims_db
 from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
 from chalicelib.db import reproductions as reproductions_db
-from chalicelib.db.tables import LEADERBOARD, QUEUE, TableSpec
+from chalicelib.db.tables import LEADERBOARD, QUEUE, SEARCH, TASKS, TableSpec
 from chalicelib.domain.compute import gpu_hours_spread
 from chalicelib.domain.queue import QueueFacts, base_priority, needs_reproduction
 from chalicelib.domain.scoring import (
@@ -25,6 +25,7 @@ from chalicelib.domain.scoring import (
     compute_paper_score,
     leaderboard_rows,
 )
+from chalicelib.domain.search_words import paper_words
 from chalicelib.domain.text import slugify
 
 
@@ -127,9 +128,77 @@ def derive(
         "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
         "updated_at": now,
     }
+    search = search_rows(paper, derived)
+    members = task_member_rows(paper, len(result.counted))
+    derived["search_row_ids"] = [row["row_id"] for row in search]
+    derived["task_member_slugs"] = [row["task_slug"] for row in members]
     items = [(LEADERBOARD, _board_item(paper, derived, row)) for row in board_rows]
     items += [(QUEUE, row) for row in queue]
+    items += [(SEARCH, row) for row in search]
+    items += [(TASKS, row) for row in members]
     return derived, items
+
+
+def model_names(paper: dict[str, Any]) -> list[str]:
+    """The model names the paper's claimed results were reported under (first 20)."""
+    names = [c.get("model_name") for c in paper.get("claims", [])]
+    return list(dict.fromkeys(n for n in names if isinstance(n, str) and n.strip()))[:20]
+
+
+def search_rows(paper: dict[str, Any], derived: dict[str, Any]) -> list[dict[str, Any]]:
+    """One inverted-index row per word of the paper's title and model names (keys.py)."""
+    models = model_names(paper)
+    words = paper_words(paper.get("title", ""), models)
+    common = {
+        "paper_id": paper["paper_id"],
+        "arxiv_id": paper.get("arxiv_id"),
+        "title": paper.get("title", ""),
+        "tasks": paper.get("tasks", []),
+        "models": models,
+        "verification": derived["verification"],
+        "verification_score": derived["verification_score"],
+        "published": paper.get("published"),
+        "words": words,
+        "rank_key": keys.rank_key(
+            derived["verification_score"], paper.get("published"), paper["paper_id"]
+        ),
+    }
+    return [
+        {"row_id": keys.search_row_id(word, paper["paper_id"]), "word": word, **common}
+        for word in words
+    ]
+
+
+def task_member_rows(paper: dict[str, Any], counted: int) -> list[dict[str, Any]]:
+    """The paper's membership row in each of its tasks: the datasets and metrics it claims
+    there, and its counted reproductions (the task recompute sums these up)."""
+    tasks: dict[str, str] = {}
+    for name in [*paper.get("tasks", []), *(c["task"] for c in paper.get("claims", []))]:
+        if slugify(name):
+            tasks.setdefault(slugify(name), name)
+    datasets: dict[str, dict[str, dict[str, Any]]] = {slug: {} for slug in tasks}
+    for claim in paper.get("claims", []):
+        task_slug, dataset_slug = slugify(claim["task"]), slugify(claim["dataset"])
+        if not task_slug or not dataset_slug:
+            continue
+        entry = datasets[task_slug].setdefault(
+            dataset_slug,
+            {"dataset": claim["dataset"], "dataset_slug": dataset_slug, "metrics": []},
+        )
+        if claim["metric"] not in entry["metrics"]:
+            entry["metrics"].append(claim["metric"])
+    return [
+        {
+            "pk": keys.task_pk(slug),
+            "sk": keys.task_member_sk(paper["paper_id"]),
+            "task": name,
+            "task_slug": slug,
+            "paper_id": paper["paper_id"],
+            "datasets": list(datasets[slug].values()),
+            "counted_reproductions": counted,
+        }
+        for slug, name in tasks.items()
+    ]
 
 
 def queue_rows(
@@ -220,21 +289,39 @@ def _board_item(
 
 
 MAX_ROUNDS = 3
-INDEXES = ((LEADERBOARD, "leaderboard_row_ids"), (QUEUE, "queue_row_ids"))
+INDEXES = (
+    (LEADERBOARD, "leaderboard_row_ids"),
+    (QUEUE, "queue_row_ids"),
+    (SEARCH, "search_row_ids"),
+    (TASKS, "task_member_slugs"),
+)
 
 
-def stale_rows(paper: dict[str, Any], derived: dict[str, Any]) -> list[tuple[TableSpec, str]]:
-    """Index rows the previous recompute wrote that the new one no longer has."""
+def _index_key(spec: TableSpec, paper_id: str, row_id: str) -> dict[str, str]:
+    if spec is TASKS:  # a membership row, named on the paper by its task's slug
+        return {"pk": keys.task_pk(row_id), "sk": keys.task_member_sk(paper_id)}
+    return {"row_id": row_id}
+
+
+def stale_rows(
+    paper: dict[str, Any], derived: dict[str, Any]
+) -> list[tuple[TableSpec, dict[str, str]]]:
+    """Keys of index rows the previous recompute wrote that the new one no longer has."""
     stale = []
     for spec, field in INDEXES:
         current = set(derived[field])
-        stale += [(spec, row_id) for row_id in paper.get(field, []) if row_id not in current]
+        stale += [
+            (spec, _index_key(spec, paper["paper_id"], row_id))
+            for row_id in paper.get(field, [])
+            if row_id not in current
+        ]
     return stale
 
 
-def recompute_paper(paper_id: str) -> bool:
+def recompute_paper(paper_id: str, touched_tasks: set[str] | None = None) -> bool:
     """Recompute and store one paper. Returns False if the paper is gone or a newer recompute
-    already stored its result.
+    already stored its result. The slugs of the tasks the paper was or is in are added to
+    `touched_tasks`: their summaries need a recompute (`services.tasks.recompute_tasks`).
 
     Writes: the paper's derived fields (one conditional UpdateItem that refuses to overwrite
     a result computed from newer inputs), then its leaderboard rows (one BatchWriteItem).
@@ -250,6 +337,8 @@ def recompute_paper(paper_id: str) -> bool:
         claims = claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
         now = datetime.now(UTC).isoformat(timespec="microseconds")
         derived, rows = derive(paper, reproductions, now, claims)
+        if touched_tasks is not None:
+            touched_tasks |= {*paper.get("task_member_slugs", []), *derived["task_member_slugs"]}
         if not papers_db.write_derived(paper_id, derived):
             return False  # a recompute from newer inputs stored its result (and its rows)
         papers_db.write_index_rows(rows, stale_rows(paper, derived))

@@ -167,6 +167,7 @@ def redrive_stream_failures(report: RedriveReport) -> None:
     """Recompute the papers and agents named by each stream-failure message, then delete it."""
     from chalicelib.services.agent_ratings import recompute_agent
     from chalicelib.services.recompute import recompute_paper
+    from chalicelib.services.tasks import recompute_tasks
 
     queue_url = _queue_url(stream_failures_queue_name())
     done_papers: set[str] = set()
@@ -182,7 +183,11 @@ def redrive_stream_failures(report: RedriveReport) -> None:
             try:
                 papers, agents = dirty_of(keys_of_failure(json.loads(message["Body"])))
                 for paper_id in sorted(papers - done_papers):
-                    recompute_paper(paper_id)
+                    touched: set[str] = set()
+                    recompute_paper(paper_id, touched)
+                    failed = recompute_tasks(touched)
+                    if failed:
+                        raise next(iter(failed.values()))
                     done_papers.add(paper_id)
                     report.papers_recomputed.append(paper_id)
                 for account_id in sorted(agents - done_agents):

@@ -38,7 +38,12 @@ def decide(
         raise HttpError(
             403, "forbidden", "you cannot promote a reproduction your account submitted"
         )
-    if current["status"] == "agent_pending":
+    # The write's condition decides; a failed condition is re-read to say why. When the
+    # re-read shows the item decidable after all (its validation settled between the write
+    # and the read), the write is tried again.
+    for _ in range(3):
+        if not _decidable(current, principal, action):
+            break
         decided = reproductions_db.decide(
             reproduction_id,
             status=status,
@@ -86,3 +91,12 @@ def decide(
         f"this reproduction was already {current['status']} by {current.get('decided_by')}; "
         "decisions are final",
     )
+
+
+def _decidable(current: dict[str, Any], principal: Principal, action: str) -> bool:
+    if current["status"] != "agent_pending":
+        return False
+    if action != "promote":
+        return True
+    state = (current.get("validation") or {}).get("state")
+    return state in ("passed", "unchecked") and current["submitter_id"] != principal.account_id

@@ -3,6 +3,11 @@
 Records of one paper in a batch are coalesced into one recompute (the recompute reads the
 current state, which already includes every record of the batch). A failing paper fails only
 its own records (`batchItemFailures`), the others are processed.
+
+After the records, each task that a record touched gets its summary recomputed once
+(`services.tasks`): the tasks of every recomputed paper, and for a change of a paper's source
+data the tasks named in its old and new images, so that a retried batch still recomputes a
+task that the paper left. A failing task fails the records that touched it.
 """
 
 from __future__ import annotations
@@ -67,6 +72,19 @@ class _Once:
             raise failure
 
 
+def task_slugs_of_images(record: dict[str, Any]) -> set[str]:
+    """The tasks a papers-stream record's old and new images name (tasks and claims)."""
+    from chalicelib.db.codec import from_item
+    from chalicelib.domain.text import slugify
+
+    slugs: set[str] = set()
+    for which in ("OldImage", "NewImage"):
+        image = from_item(_image(record, which))
+        names = [*image.get("tasks", []), *(c.get("task", "") for c in image.get("claims", []))]
+        slugs |= {slugify(n) for n in names if isinstance(n, str)}
+    return {s for s in slugs if s}
+
+
 def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     from aws_lambda_powertools.utilities.batch import (
         BatchProcessor,
@@ -77,17 +95,29 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     from chalicelib.services.agent_ratings import recompute_agent
 
     once = _Once()
+    paper_tasks: dict[str, set[str]] = {}  # paper -> tasks it was or is in
+    touched: dict[str, list[str]] = {}  # task slug -> sequence numbers of its records
+
+    def recompute(paper_id: str) -> None:
+        recompute_paper(paper_id, paper_tasks.setdefault(paper_id, set()))
+
+    def touch(raw: dict[str, Any], slugs: set[str]) -> None:
+        sequence = str(raw.get("dynamodb", {}).get("SequenceNumber", ""))
+        for slug in slugs:
+            touched.setdefault(slug, []).append(sequence)
 
     def record_handler(record: Any) -> None:
         raw = record.raw_event
         if table == "papers":
             paper_id = dirty_paper_from_papers_record(raw)
             if paper_id:
-                once("paper", paper_id, recompute_paper)
+                once("paper", paper_id, recompute)
+                touch(raw, paper_tasks.get(paper_id, set()) | task_slugs_of_images(raw))
             return
         paper_id = dirty_paper_from_reproductions_record(raw)
         if paper_id:
-            once("paper", paper_id, recompute_paper)
+            once("paper", paper_id, recompute)
+            touch(raw, paper_tasks.get(paper_id, set()))
         account_id = dirty_agent_from_reproductions_record(raw)
         if account_id:
             once("agent", account_id, recompute_agent)
@@ -97,4 +127,22 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
         record_handler=record_handler,
         processor=BatchProcessor(event_type=EventType.DynamoDBStreams),
     )
-    return response
+    return _with_task_recomputes(response, touched)
+
+
+def _with_task_recomputes(
+    response: dict[str, Any], touched: dict[str, list[str]]
+) -> dict[str, Any]:
+    from chalicelib.services.tasks import recompute_tasks
+
+    failed = recompute_tasks(set(touched))
+    if not failed:
+        return response
+    failures = list(response.get("batchItemFailures") or [])
+    listed = {f["itemIdentifier"] for f in failures}
+    for slug in failed:
+        for sequence in touched[slug]:
+            if sequence not in listed:
+                failures.append({"itemIdentifier": sequence})
+                listed.add(sequence)
+    return {**response, "batchItemFailures": failures}

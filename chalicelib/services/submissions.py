@@ -1,7 +1,8 @@
 """Submit a reproduction (SPEC 5).
 
 DynamoDB calls per submission (bench/ measures them): authenticate (1 GetItem, in the API
-layer) + the paper (1 GetItem) + one transaction that counts the quota and, when given,
+layer) + the paper and this hour's quota counter (1 BatchGetItem, for the RateLimit headers)
++ one transaction that counts the quota and, when given,
 claims the Idempotency-Key and reserves the run (1 TransactWriteItems) + the reproduction
 (1 PutItem) = 4. S3: one PutObject per uploaded object (run output, replay log).
 
@@ -31,7 +32,7 @@ from chalicelib.domain.copies import content_hash
 from chalicelib.domain.urls import RunLogError, parse_run_log
 from chalicelib.errors import Conflict, HttpError, InvalidRequest, NotFound
 from chalicelib.services.accounts import Principal
-from chalicelib.services.papers import load_paper_item
+from chalicelib.services.quota import load_paper_with_quota
 from chalicelib.settings import get_settings
 
 IN_PROGRESS_SECONDS = 30
@@ -46,6 +47,7 @@ Rejected = HttpError
 class Submitted:
     item: dict[str, Any]
     created: bool  # False when an idempotent retry returned the first response
+    quota_used: int = 0  # submissions counted this hour before this one (RateLimit headers)
 
 
 @dataclass
@@ -100,9 +102,9 @@ def submit_reproduction(
     except RunLogError as exc:
         raise Rejected(422, "invalid_run_log", str(exc)) from exc
 
-    paper = load_paper_item(fields["paper_id"])
-    _require_dataset_when_ambiguous(paper, fields)
     now = datetime.now(UTC)
+    paper, quota_used = load_paper_with_quota(fields["paper_id"], principal.account_id, now)
+    _require_dataset_when_ambiguous(paper, fields)
     body_hash = _body_hash(fields)
     reproduction_id = _reproduction_id(principal, idempotency_key, body_hash)
 
@@ -118,7 +120,7 @@ def submit_reproduction(
         content=content,
     )
     if first is not None:
-        return Submitted(first, created=False)
+        return Submitted(first, created=False, quota_used=quota_used)
 
     run_log_item: dict[str, Any] = {"kind": run_log.kind}
     if run_log.kind == "url":
@@ -167,10 +169,10 @@ def submit_reproduction(
         existing = reproductions_db.get(reproduction_id)
         if existing is None:  # pragma: no cover - put refused yet nothing there
             raise Conflict("the reproduction could not be stored; retry")
-        return Submitted(existing, created=False)
+        return Submitted(existing, created=False, quota_used=quota_used)
     if fields.get("run_id"):
         queue_db.forget_run(paper["paper_id"], fields["run_id"])
-    return Submitted(item, created=True)
+    return Submitted(item, created=True, quota_used=quota_used)
 
 
 def _require_dataset_when_ambiguous(paper: dict[str, Any], fields: dict[str, Any]) -> None:

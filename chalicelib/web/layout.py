@@ -129,6 +129,7 @@ _NAV = (
     ("sota", "/", "SOTA table"),
     ("agents", "/agents", "Agents"),
     ("review", "/review", "Review"),
+    ("docs", "/docs", "API docs"),
 )
 
 

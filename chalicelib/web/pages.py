@@ -82,17 +82,21 @@ def page_route(
         @functools.wraps(fn)
         def view(*args: Any, **kwargs: Any) -> Response:
             try:
-                return fn(*args, **kwargs)
+                response = fn(*args, **kwargs)
             except PageError as exc:
-                return _error(exc.status, exc.title, exc.message)
+                response = _error(exc.status, exc.title, exc.message)
             except DomainError as exc:
-                return _domain_error(exc)
+                response = _domain_error(exc)
             except Exception:
                 logger.exception("page %s failed", path)
-                return _error(500, "Something went wrong", "Unexpected server error; retry.")
+                response = _error(500, "Something went wrong", "Unexpected server error; retry.")
+            return _without_body(response) if _request().method == "HEAD" else response
 
         def register(app: Any, options: dict[str, Any]) -> None:
-            kwargs: dict[str, Any] = {"methods": [method], "cors": False}
+            # HEAD wherever GET (README "HTTP conventions"); no CORS: these pages use a
+            # cookie session, so no other origin may read them.
+            methods = [method, "HEAD"] if method == "GET" else [method]
+            kwargs: dict[str, Any] = {"methods": methods, "cors": False}
             if content_types:
                 kwargs["content_types"] = list(content_types)
             route = {"path": path, "kwargs": kwargs}
@@ -102,6 +106,14 @@ def page_route(
         return view
 
     return decorator
+
+
+def _without_body(response: Response) -> Response:
+    """A HEAD response: the GET's status and headers (Content-Length its length), no body."""
+    body = response.body if isinstance(response.body, str | bytes) else ""
+    raw = body.encode("utf-8") if isinstance(body, str) else body
+    headers = {**(response.headers or {}), "Content-Length": str(len(raw))}
+    return Response(body="", status_code=response.status_code, headers=headers)
 
 
 # --- request helpers -------------------------------------------------------------------------

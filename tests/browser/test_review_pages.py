@@ -17,6 +17,7 @@ from tests.browser.conftest import (
     submit,
 )
 from tests.conftest import LocalStack, validated, wait_for
+from tests.e2e.own_stack import dynamodb
 
 pytestmark = pytest.mark.browser
 
@@ -269,14 +270,21 @@ def test_decisions_through_the_page_obey_the_api_rules(
 ) -> None:
     url = local_stack.url
     agent, reviewer = people["agent"], people["reviewer"]
-    # A reviewer's own submission, and an agent's whose log lacks the claimed value
+    # A reviewer's own submission (stored before only agent keys could submit: its submitter
+    # is rewritten in the stack's DynamoDB), and an agent's whose log lacks the claimed value
     own = submit(
         local_stack,
-        reviewer["key"],
+        agent["key"],
         paper_id=RULES_PAPER,
         tier_claimed=1,
         hardware_spec="1x T4",
         run_log_url="Test Accuracy: 0.6200\n",
+    )
+    dynamodb(local_stack).update_item(
+        TableName="sotav-local-reproductions",
+        Key={"reproduction_id": {"S": own["reproduction_id"]}},
+        UpdateExpression="SET submitter_id = :me",
+        ExpressionAttributeValues={":me": {"S": reviewer["account_id"]}},
     )
     failing = submit(
         local_stack,
@@ -287,6 +295,7 @@ def test_decisions_through_the_page_obey_the_api_rules(
         run_log_url="loss went down\n",
         actual_metric_name="Test Accuracy",
         actual_metric_value=0.99,
+        dataset="ogbn-arxiv",
     )
     assert validated(local_stack, failing["reproduction_id"])["validation"]["state"] == "failed"
     browser = signed_in_session(local_stack, reviewer["key"])

@@ -79,10 +79,20 @@ def recompute_dry_run(
 
 
 def sqs(stack: LocalStack) -> Any:
+    return _client(stack, "sqs")
+
+
+def dynamodb(stack: LocalStack) -> Any:
+    """The stack's DynamoDB (moto), for tests that must store what the API no longer lets
+    anyone write (data from before a rule)."""
+    return _client(stack, "dynamodb")
+
+
+def _client(stack: LocalStack, service: str) -> Any:
     import boto3
 
     return boto3.client(
-        "sqs",
+        service,
         endpoint_url=f"http://127.0.0.1:{stack.moto_port}",
         region_name="us-east-1",
         aws_access_key_id="local",

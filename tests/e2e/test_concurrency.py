@@ -172,7 +172,9 @@ def test_every_submission_stored_once_every_promotion_recorded(scenario: Scenari
         if outcome.retried_with_same_key is not None:
             assert outcome.retried_with_same_key == outcome.reproduction_id
         # Every promote answered 200 (the second reviewer's is idempotent) with one decider.
-        assert [status for status, _ in outcome.decisions] == [200] * len(outcome.decisions)
+        assert [status for status, _ in outcome.decisions] == [200] * len(outcome.decisions), (
+            outcome.decisions
+        )
         deciders = {body["decided_by"] for _, body in outcome.decisions}
         assert len(deciders) == 1, outcome
     stored = _all_pages(scenario.stack, f"/api/v1/papers/{PAPER}/reproductions")

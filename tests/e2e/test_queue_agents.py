@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import requests
+from sotaverified import Client, SotaRow
 
 from tests.conftest import LocalStack
 from tests.e2e.test_pipeline import account, auth, get_json, replay, submit, validated, wait_for
@@ -115,6 +116,10 @@ def tiered_promotion(stack: LocalStack, reviewer: dict[str, str], tier: int) -> 
         # its own run: the same output from two accounts would be flagged a copy
         "run_log_url": f"Test Accuracy: 0.8190\ncheckpoint saved to /tmp/{agent['account_id']}",
         "hardware_spec": "1x L4",
+        # it measured the claimed result, so it backs that leaderboard row
+        "actual_metric_name": "Test Accuracy",
+        "actual_metric_value": 0.819,
+        "dataset": "ogbn-products",
     }
     if tier:
         run = requests.post(
@@ -190,3 +195,38 @@ def test_sota_trust_tier_filter_narrows(local_stack: LocalStack) -> None:
     assert counts[0] > counts[1] >= counts[2] >= counts[3] >= 1
     assert all(r["reproductions"] >= 1 for r in rows(0))
     assert "2010.09891" in {r["arxiv_id"] for r in rows(2)}
+
+
+def test_sota_rows_carry_their_verdict_and_filter_by_it(local_stack: LocalStack) -> None:
+    # Given FLAG's claim (Test Accuracy 0.8193 on ogbn-products) measured by a counted
+    # reproduction that reported 0.8190 (within 5%)
+    tiered_promotion(local_stack, account(local_stack, "reviewer", "verdict-rev"), 0)
+    client = Client(local_stack.url)
+
+    def flag_rows(**filters: Any) -> list[SotaRow]:
+        rows = client.sota("Node Property Prediction", dataset="ogbn-products", **filters)
+        return [r for r in rows if r.arxiv_id == "2010.09891"]
+
+    wait_for(lambda: flag_rows(min_reproductions=1), bool)
+    [row] = flag_rows(min_reproductions=1)
+    assert row.status == "reproduced" and row.within_5pct == row.reproductions >= 1
+    assert row.reproduced_values is not None
+    assert row.reproduced_values.min <= 0.819 <= row.reproduced_values.max
+    assert flag_rows(status="reproduced") == [row]
+    assert flag_rows(status="untested") == [] and flag_rows(status="not_reproduced") == []
+    # rows nobody measured are untested, and min_reproductions keeps them out
+    untested = list(client.sota("Node Property Prediction", status="untested"))
+    assert untested and all(r.reproductions == 0 and r.status == "untested" for r in untested)
+    assert all(
+        r.reproductions >= 1 for r in client.sota("Node Property Prediction", min_reproductions=1)
+    )
+    # the paper view carries the same verdict per claimed result
+    claim = client.paper("2010.09891").claim("Test Accuracy", "ogbn-products")
+    assert claim.status == "reproduced" and claim.reproductions >= row.reproductions
+    # a status the API does not know is a 400 naming the field
+    bad = requests.get(
+        f"{local_stack.url}/api/v1/sota",
+        params={"task": "node-property-prediction", "status": "verified"},
+        timeout=10,
+    )
+    assert bad.status_code == 400 and "status" in bad.text

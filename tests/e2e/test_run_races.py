@@ -15,9 +15,7 @@ from tests.e2e.own_stack import account
 
 pytestmark = pytest.mark.e2e
 
-PAPER = (
-    "1810.00826"  # a sample paper with official code and claims (in the queue) no other test uses
-)
+PAPER = "1810.00826"  # official code and claims (in the queue); no other test uses it
 
 
 def _start(stack: LocalStack, key: str, paper: str = PAPER) -> requests.Response:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.conftest import LocalStack, wait_for
+from tests.conftest import LocalStack, validated, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -111,6 +111,8 @@ def test_the_readme_flow_from_a_cli_key_to_a_promoted_reproduction(
         if cursor is None:
             break
     assert rid in queued
+    # ... once its validation has settled (nobody can read that URL here: `unchecked`)
+    assert validated(local_stack, rid)["validation"]["state"] == "unchecked"
     # When a reviewer (another CLI account) promotes it over HTTP
     reviewer = team["rita"]
     promoted = requests.post(f"{url}/api/v1/reproductions/{rid}/promote",
@@ -208,6 +210,7 @@ def test_two_reviewers_promoting_at_once_over_http(
                              headers=bearer(team["agent"]), timeout=10)  # fmt: skip
     assert response.status_code == 201, response.text
     rid = response.json()["reproduction_id"]
+    assert validated(local_stack, rid)["validation"]["state"] == "unchecked"
     barrier = threading.Barrier(2)
 
     def promote(who: str) -> requests.Response:

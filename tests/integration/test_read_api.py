@@ -198,11 +198,19 @@ def test_bad_sota_parameters_get_400_with_the_error_shape(loaded: Any, query: st
     assert set(body) == {"error"} and body["error"]["message"]
 
 
-@pytest.mark.parametrize("query", ["task=!!!", "task=%20%20", "task=x&dataset=---"])
-def test_a_name_without_letters_or_digits_finds_nothing(loaded: Any, query: str) -> None:
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("task=!!!", "unknown_task"),
+        ("task=%20%20", "unknown_task"),
+        ("task=node-property-prediction&dataset=---", "unknown_dataset"),
+    ],
+)
+def test_a_name_without_letters_or_digits_names_nothing(loaded: Any, query: str, code: str) -> None:
     """Any text is a name to look up (the OpenAPI document says so: a string); one that
-    slugs to nothing names no task or dataset, like any unknown name."""
-    assert get(loaded, f"/api/v1/sota?{query}") == (200, {"results": [], "next_cursor": None})
+    slugs to nothing names no task or dataset, like any unknown name: a 404."""
+    status, body = get(loaded, f"/api/v1/sota?{query}")
+    assert status == 404 and body["error"]["code"] == code
 
 
 def test_a_cursor_from_another_query_is_refused(loaded: Any) -> None:

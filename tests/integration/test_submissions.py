@@ -1237,6 +1237,42 @@ class TestOnOneLedger:
         ledger.stack.pump.drain()
         assert ledger.decide(rid, "promote", ledger.reviewer.key).status_code == 200
 
+    def test_a_promotion_that_loses_to_the_validator_is_tried_again(self, ledger: World) -> None:
+        # Given a passed submission that the validator re-validates (pending, then passed
+        # again) exactly while a reviewer's conditional write is in flight
+        rid = ledger.created()["reproduction_id"]
+        ledger.stack.pump.drain()
+        writes: list[str] = []
+
+        def validator_rewrites(params: dict[str, Any], **_: Any) -> None:
+            if "validation.#state" in params.get("ConditionExpression", "") and not writes:
+                writes.append("pending")
+                set_validation_state(rid, "pending")
+
+        def validator_settles(parsed: dict[str, Any], **_: Any) -> None:
+            failed = parsed.get("Error", {}).get("Code") == "ConditionalCheckFailedException"
+            if failed and writes == ["pending"]:
+                writes.append("passed")
+                set_validation_state(rid, "passed")
+
+        events = clients.client("dynamodb").meta.events
+        hooks = (
+            ("before-parameter-build.dynamodb.UpdateItem", validator_rewrites),
+            ("after-call.dynamodb.UpdateItem", validator_settles),
+        )
+        for event, hook in hooks:
+            events.register(event, hook)
+        try:
+            response = ledger.decide(rid, "promote", ledger.reviewer.key)
+        finally:
+            for event, hook in hooks:
+                events.unregister(event, hook)
+        # Then the first write was refused (pending), and the promotion, re-reading a settled
+        # validation, is written: not answered "already decided"
+        assert writes == ["pending", "passed"]
+        assert response.status_code == 200, response.text
+        assert ledger.get(f"/api/v1/reproductions/{rid}")[1]["status"] == "verified"
+
     def test_an_unchecked_validation_may_be_promoted(self, ledger: World) -> None:
         # Given a URL log the server could not read: validation `unchecked`
         rid = ledger.created(paper_id=SCORE_PAPER)["reproduction_id"]

@@ -29,6 +29,12 @@ TOOLS = {
     "submit_reproduction",
     "get_reproduction",
     "list_agents",
+    "list_tasks",
+    "get_task",
+    "search_papers",
+    "get_me",
+    "list_my_reproductions",
+    "list_my_runs",
 }
 WRITE_TOOLS = {"start_run", "submit_reproduction"}
 WORKSPACE_FILES = ["README.md", "ogb/nodeproppred/products/gnn.py"]
@@ -42,7 +48,7 @@ SUBMISSION: dict[str, Any] = {
 }
 
 
-async def test_lists_the_seven_tools_with_schemas(local_stack: LocalStack, tmp_path: Path) -> None:
+async def test_lists_every_tool_with_schemas(local_stack: LocalStack, tmp_path: Path) -> None:
     async with mcp_session(local_stack.url, errlog=tmp_path / "err", console_script=True) as mcp:
         assert mcp.initialize_result is not None
         assert mcp.initialize_result.server_info.name == "sotaverified"
@@ -68,6 +74,8 @@ async def test_lists_the_seven_tools_with_schemas(local_stack: LocalStack, tmp_p
         "min_score",
         "sort",
         "trust_tier",
+        "min_reproductions",
+        "status",
         "limit",
     }
     assert sota["required"] == ["task"]
@@ -119,6 +127,21 @@ async def test_read_tools_answer_structured_results(
         assert top["count"] == len(top["rows"]) <= 3
         assert all(row["dataset"] == "ogbn-products" for row in top["rows"])
         assert set(top["rows"][0]) >= {"arxiv_id", "metric", "value", "verification_score"}
+        assert set(top["rows"][0]) >= {
+            "reproductions",
+            "reproduced_values",
+            "within_5pct",
+            "status",
+        }
+        assert {"status", "within_5pct"} <= set(paper["claimed_results"][0])
+        untested = data(
+            await mcp.call_tool(
+                "query_sota", {"task": NODE_TASK, "status": "untested", "limit": 500}
+            )
+        )
+        expected = [r.paper_id for r in everything if r.status == "untested"]
+        assert untested["count"] == len(expected) > 0
+        assert {r["status"] for r in untested["rows"]} == {"untested"}
 
         every = data(await mcp.call_tool("query_sota", {"task": NODE_TASK, "limit": 500}))
         assert every["count"] == len(everything) and every["more_available"] is False

@@ -116,8 +116,8 @@ def test_reproduce_reaches_trust_tier_2(fresh_client: Client) -> None:
     assert {c.name for c in reproduction.trajectory.checks} == {
         "non_empty",
         "timestamp_bounds",
-        "file_read_replay",
         "run_id_matches",
+        "file_read_replay",
         "output_in_trajectory",
         "evaluator_untouched",
     }
@@ -272,7 +272,8 @@ def test_server_errors_become_typed_exceptions(client: Client, local_stack: Loca
     assert no_key.status is None and no_key.code == "no_api_key"
 
     no_route = expect(NotFoundError, lambda: client._get("/api/v1/no-such-route"))
-    assert no_route.code == "unknown_route" and no_route.status == 403
+    assert no_route.code == "not_found" and no_route.status == 404
+    assert "/api/v1/openapi.json" in str(no_route)  # where the routes are described
 
     nan = expect(
         ValidationError,

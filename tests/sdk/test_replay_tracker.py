@@ -167,16 +167,23 @@ def test_the_tool_decorator_records_calls_and_reraises_errors() -> None:
     assert grepped["input"] == '{"pattern": "torch", "limit": 3}'
     assert (shell["input"], shell["output"]) == ("nvidia-smi", "exit 0")
 
-    # The server's replay check sees both reads, and skips the failed one (it returned nothing).
-    run = server.RunFacts(
-        started_at=datetime.now(UTC) - timedelta(seconds=1),
-        memoryless=True,
-        attempt=1,
-        workspace_files=frozenset({"train.py"}),
-    )
-    checks = server.check_replay(server_accepts(tracker.to_replay_log()), run, datetime.now(UTC))
-    assert all(check.ok for check in checks), checks
-    assert server.trust_tier(checks, run) == 2
+    # The server's replay check sees both reads, the failed one too: an agent cannot hide a
+    # read outside its workspace behind an error (README "Trajectories").
+    def replayed(files: set[str]) -> list[Any]:
+        run = server.RunFacts(
+            started_at=datetime.now(UTC) - timedelta(seconds=1),
+            memoryless=True,
+            attempt=1,
+            workspace_files=frozenset(files),
+        )
+        log = server_accepts(tracker.to_replay_log())
+        checks = server.check_replay(log, run, datetime.now(UTC))
+        assert server.trust_tier(checks, run) == (2 if all(c.ok for c in checks) else 0)
+        return checks
+
+    unlisted = next(c for c in replayed({"train.py"}) if c.name == "file_read_replay")
+    assert not unlisted.ok and "missing.py" in unlisted.detail
+    assert all(check.ok for check in replayed({"train.py", "missing.py"}))
 
 
 def test_the_decorator_supports_coroutines() -> None:

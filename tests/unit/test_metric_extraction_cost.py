@@ -2,11 +2,12 @@
 
 Adversarial logs of 10,000 characters (the pasted-output limit): one 10,000-digit number, long
 runs of each separator, bracket and marker the readers look for, and mixtures. Each must take
-under 20 ms, and quadrupling the input must not take much more than four times as long
-(quadratic behaviour would take ~16x). Timings are the best of several runs, so a busy
-machine does not make them flaky, and in CPU time of this process (`time.process_time`), so
-other processes on the machine (the other test worker) do not count; `make bench` prints the
-worst case against a typical log in wall time."""
+at most 5x as long as a typical log of the same size (real excerpts from the corpus, timed in
+the same run), and never more than 100 ms (backtracking took 0.4-0.8 s); quadrupling the input
+must not take much more than four times as long (quadratic behaviour would take ~16x).
+Timings are the best of several runs in CPU time of this process (`time.process_time`), so a
+busy machine or the other test worker does not make them flaky. The absolute figure (under
+20 ms per 10,000 characters, worst case included) is `make bench`'s, on a quiet machine."""
 
 from __future__ import annotations
 
@@ -135,6 +136,37 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "lightning plain": _after("Test metric  DataLoader 0  DataLoader 1\n", "a  1  "),
     "spacy table": _after("E  #  LOSS A  SCORE\n", "1  1  1  1 "),
     "headings": _repeat("## a\n"),
+    # aligned tables: a header of metric names, rows of numbers; titles and partial reports
+    "aligned headers": _repeat("acc  f1  mota\n"),
+    "aligned rows": _after("acc  f1  mota\n", "1  2  3\n"),
+    "aligned wide cells": _repeat("a  "),
+    "partial reports": _repeat("1% complete  "),
+    "data-set titles": _repeat("ETTh2:\n"),
+    "dataset lines": _repeat("Dataset: a1\n"),
+    # markers added in readers round 2
+    "timm summary without star": _repeat("Acc@1 1 (1) Acc@5 1 ("),
+    "tf tensors": _repeat("a: {'a': <tf.Tensor: shape=(), dtype=float32, numpy="),
+    "torch tensors": _repeat("a b c: tensor(1"),
+    "percent prose": _repeat("1% a b c on the a b c d e "),
+    "elisions": _repeat("...\n"),
+    "flair class rows": _repeat("a b: c tp: 1 - fp: 1 - precision: 1 - "),
+    "flair averages": _repeat("MICRO_AVG: acc 1 - f1-score 1 - "),
+    "pretty-printed task dict": _after("('segm',\n", " {'AP': 1,\n"),
+    "log prefix lines": _repeat("2024-07-08 18:11:43,017 - a - Score-Function: "),
+    # engine markers: markdown emphasis, batch counters, a colon without a space
+    "bold numbers": _repeat("**1**"),
+    "bold runs": _repeat("**1"),
+    "underscores": _repeat("__1_"),
+    "batch counters": _repeat("batch 1 "),
+    "batch words": _repeat("batch"),
+    "colon decimals": _repeat("a:1.1:"),
+    "number vectors": _repeat("a: 1, 2, "),
+    "logger levels": _repeat("a.b INFO "),
+    "conditions": _repeat("a@b=1 "),
+    "split heads": _repeat("test result: {"),
+    "split titles": _repeat("valid result:\n"),
+    "glued scopes": _repeat("[a][1]b: 1 "),
+    "reference titles": _repeat("report result score:\n"),
 }
 
 
@@ -147,13 +179,31 @@ def _best_time(text: str, runs: int = 5) -> float:
     return best
 
 
+@pytest.fixture(scope="module")
+def typical() -> str:
+    """10,000 characters of real tool output: corpus excerpts one after another."""
+    from tests.corpus.measure import load
+
+    text = ""
+    for case in load(("logs",)):
+        text += case.text
+        if len(text) >= SIZE:
+            break
+    return text[:SIZE]
+
+
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_adversarial_input_takes_under_20_ms(name: str) -> None:
+def test_adversarial_input_costs_at_most_5x_a_typical_log(name: str, typical: str) -> None:
     # Given 10,000 characters built to make a backtracking reader slow
     text = ADVERSARIAL[name](SIZE)
     assert len(text) == SIZE
-    # When the metrics are extracted, then it takes under 20 ms
-    assert _best_time(text) < 0.020
+    # When it and a typical log of the same size are timed in alternation
+    worst, base = float("inf"), float("inf")
+    for _ in range(3):
+        worst, base = min(worst, _best_time(text, 3)), min(base, _best_time(typical, 3))
+    # Then it costs at most 5x the typical log, and never a backtracking explosion
+    assert worst <= 5 * base, f"{name}: {worst * 1000:.1f} ms vs typical {base * 1000:.1f} ms"
+    assert worst < 0.100
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import re
+import unicodedata
 
-from chalicelib.domain.text import TextError, clean_text, workspace_path
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chalicelib.domain.text import REFUSED_RANGES, TextError, clean_text, workspace_path
 
 
 @pytest.mark.parametrize(
@@ -73,3 +78,37 @@ def test_paths_outside_the_workspace_are_refused(path: str, says: str) -> None:
     with pytest.raises(TextError) as refused:
         workspace_path(path)
     assert says in str(refused.value)
+
+
+def test_refused_ranges_are_exactly_the_refused_categories() -> None:
+    refused = {
+        code
+        for code in range(0x110000)
+        if unicodedata.category(chr(code)) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+    }
+    listed = {code for low, high in REFUSED_RANGES for code in range(low, high + 1)}
+    assert listed == refused
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12), st.booleans())
+def test_the_documented_pattern_accepts_what_clean_text_accepts(raw: str, multiline: bool) -> None:
+    """The OpenAPI document's pattern for free text says exactly which strings are stored (a
+    client that checks it never gets a 422 for text the server would take, and the reverse)."""
+    from chalicelib.api.models import MULTILINE_TEXT_PATTERN, TEXT_PATTERN
+
+    try:
+        clean_text(raw, multiline=multiline)
+        accepted = True
+    except TextError:
+        accepted = False
+    pattern = MULTILINE_TEXT_PATTERN if multiline else TEXT_PATTERN
+    assert bool(re.match(pattern, raw)) == accepted, ascii(raw)
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "\\share\\x", "~/x", " /x"])
+def test_the_documented_path_pattern_refuses_what_is_not_relative(path: str) -> None:
+    from chalicelib.api.models import PATH_PATTERN
+
+    assert re.match(PATH_PATTERN, path) is None
+    assert re.match(PATH_PATTERN, "src/model.py")

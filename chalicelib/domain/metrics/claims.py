@@ -20,22 +20,23 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.vocabulary import (
-    _KNOWN_BASES as KNOWN_BASES,
-)
-from chalicelib.domain.metrics.vocabulary import (
+    _KNOWN_BASES,
     BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
     names_benchmark,
+    qualifiers_agree,
     same_base,
     scope_key,
     sense_of,
+    split_named,
 )
 
 # Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
@@ -44,6 +45,10 @@ _LOWER_IS_BETTER = frozenset(
     {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
 )
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
+# sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.
+_SACREBLEU = re.compile(r"(?i)sacre|BLEU[+|]|nrefs[:.]|numrefs[:.]")
+# What a benchmark's row may hold as its headline when the vocabulary does not know it.
+_SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
@@ -62,29 +67,63 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim.base is None and claim.benchmark_bases:
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
             return False
+        # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
+        if claim.qualifiers and not qualifiers_agree(claim.qualifiers, sense.qualifiers):
+            return False
         wanted_k = BENCHMARK_K.get(sense.base)
         return sense.k is None or wanted_k is None or sense.k == wanted_k
     if claim.base is None:
-        return False
+        # A claim named only by a split ("test (eval metric)") is the value the log names only
+        # by that split (CatBoost's `test:`, OGB's `Final Test`).
+        return claim.split is not None and sense.base is None and sense.split == claim.split
+    if _unknown_benchmark(claim, sense, metric.name):
+        return True
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
         # loss, and never a word that is no metric ("Training epochs").
         return (
             sense.split is not None
-            and (claim.base in KNOWN_BASES or claim.base == "score")
+            and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in _LOWER_IS_BETTER
         )
     return same_base(claim, sense)
 
 
-def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
+    """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
+    means that benchmark's row in the log: a score printed under exactly that task name."""
+    if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
+        return False
+    if sense.stat is not None:
+        return False
+    if claim.key not in sense.scope and not names_benchmark(metric_name, claim.key):
+        return False
+    return sense.base in _SCORE_BASES
+
+
+def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> int:
+    """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
+    carries."""
     found = set(sense_of(metric.name).scope)
     if exact:
-        return bool(found & scope) or any(names_benchmark(metric.name, s) for s in scope)
+        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
-    return any(
-        len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found for b in scope
-    ) or any(len(b) >= 4 and b in whole for b in scope)
+    return sum(
+        any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found)
+        or (len(b) >= 4 and b in whole)
+        for b in scope
+    )
+
+
+def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+    return _scope_hits(metric, scope, exact) > 0
+
+
+_CLASS_SCOPE = re.compile(r"^(?:class|cls|label|category)_?\d++$")
+
+
+def _class_row(metric: ExtractedMetric) -> bool:
+    return any(_CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
 
 
 def _other_benchmark(metric: ExtractedMetric) -> bool:
@@ -125,12 +164,16 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
     # printed without decimals is exact (a JSON `1`, a "best_metric: 1"), not 0.5..1.5.
     vague = significant_digits(claim) < 2
     exact_print = printed_decimals == 0 and metric.value in (0.0, 1.0, -1.0)
+    if metric.value == 0.0 and claim != 0.0:
+        return None  # a printed zero (BLEU 0.0) never stands for a claimed non-zero number
     for label, value, decimals in candidates:
         places = decimals if vague else min(claim_decimals, decimals)
         if exact_print and label == "":
             places = max(places, 12)
         tolerance = 0.5 * 10.0**-places
-        if abs(claim - value) <= tolerance + 1e-9 * max(1.0, abs(claim)):
+        # the claim is the printed value rounded half up: 0.135 is 0.14, never 0.13
+        slack, above = 1e-9 * max(1.0, abs(claim)), value - claim
+        if abs(above) <= slack or -tolerance - slack <= above < tolerance - slack:
             return label
     return None
 
@@ -150,8 +193,15 @@ def check_claimed_metric(
     claim_decimals = float_decimals(value)
     claim_text = f"{value:.{claim_decimals}f}" if claim_decimals <= 12 else repr(value)
     claim = sense_of(name)
+    if dataset and claim.split is None and split_named(dataset):
+        # "WER" on "dev": the dataset field names a split, not a dataset
+        claim = replace(claim, split=split_named(dataset))
+        dataset = None
 
     named = [m for m in metrics if _same_metric(claim, name, m)]
+    if not claim.scope and not dataset:
+        # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
+        named = [m for m in named if not _class_row(m)]
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")
@@ -206,8 +256,16 @@ def _narrow(
         # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
         # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
         for exact in (True,) if claim.benchmark_bases else (True, False):
-            in_scope = [m for m in named if _in_scope(m, scope, exact)]
-            if in_scope:
+            hits = [(m, _scope_hits(m, scope, exact)) for m in named]
+            best = max((h for _, h in hits), default=0)
+            if best:
+                # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
+                # the value scoped to both, not another column of the dataset's row
+                in_scope = [m for m, h in hits if h == best]
+                if not exact and dataset and not claim.scope:
+                    # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
+                    # a class): values the log scopes to nothing are the dataset's too
+                    in_scope += [m for m in named if not sense_of(m.name).scope]
                 named = in_scope
                 break
         else:
@@ -222,6 +280,18 @@ def _narrow(
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 
+    if dataset and scope_key(dataset) and claim.scope:
+        # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
+        # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
+        on_dataset = [m for m in named if _in_scope(m, {scope_key(dataset)}, exact=True)]
+        named = on_dataset or named
+
+    if "sacrebleu" in claim.key:
+        # A sacreBLEU claim is the score sacrebleu printed (its signature names it), not a
+        # tokenized BLEU of another scorer on the same log (fairseq's `BLEU4 = ...`).
+        signed = [m for m in named if _SACREBLEU.search(m.name) or _SACREBLEU.search(m.evidence)]
+        named = signed or named
+
     averaging = {"macro", "micro", "weighted", "samples"}
     wanted = claim.qualifiers & averaging
     if wanted:
@@ -230,7 +300,10 @@ def _narrow(
             return [], f"the log has no {'/'.join(sorted(wanted))}-averaged value of this metric"
     else:
         plain = [m for m in named if not sense_of(m.name).qualifiers & averaging]
-        if plain:
+        per_class_only = not scope and all(sense_of(m.name).scope for m in plain)
+        if plain and not (per_class_only and any(not sense_of(m.name).scope for m in named)):
+            # (an unscoped claim means an overall value: when the only plain values are
+            # per-class rows, the averaged overall values stay candidates)
             named = plain
 
     splits = [(m, _split_of(m, sense_of(m.name))) for m in named]

@@ -29,53 +29,36 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from chalicelib.domain.metrics.layout import (
+    _ANSI,
+    _BATCH_COUNTER,
+    _BRACKET_COUNTER,
+    _COUNTER,
+    _DATASET_LINE,
+    _DATASET_SHAPED,
+    _DATASET_TITLE,
+    _ELISIONS,
+    _EMPHASIS,
+    _LINE_SPLIT,
+    _LINE_SPLIT_PAIRS,
+    _RATE_BEFORE,
+    _REFERENCE_TITLE,
+    _SPLIT_HEAD,
+    _SPLIT_OF_WORD,
+    _SPLIT_TITLE,
+    _TITLE_LINE,
+    _WORD_COUNTER,
+)
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
-from chalicelib.domain.metrics.vocabulary import is_result_name, sense_of
+from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.vocabulary import sense_of
 
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
 MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
-_ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
-_BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
-# A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
-# OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
-# counter, not a batch of a pass: its last values are the run's.)
-_WORD_COUNTER = re.compile(
-    r"(?i)(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
-    r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
-)
-# A bracketed count right after a rate is that rate's numerator and denominator, not a
-# progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
-_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
-# A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
-# "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]".
-_COUNTER = re.compile(
-    r"(?i)(?<![a-z_])(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it)s?+"
-    r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
-)
-# Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
-# "Validation results", "Eval results -", "Test results:".
-_LINE_SPLIT = re.compile(
-    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
-    r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
-    r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
-)
-_SPLIT_OF_WORD = {
-    "test": "test",
-    "testing": "test",
-    "val": "val",
-    "valid": "val",
-    "validation": "val",
-    "eval": "val",
-    "evaluation": "val",
-    "dev": "val",
-    "train": "train",
-    "training": "train",
-}
-# -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 
 
@@ -85,6 +68,8 @@ class _Entry:
     first: int
     last: int
     running: bool
+    # How many progress-counter lines the log had printed when this value was printed.
+    counters: int = 0
 
 
 class Sink:
@@ -95,6 +80,8 @@ class Sink:
         self._state = state
         self._entries: dict[tuple[str, float], _Entry] = {}
         self._running_by_name: dict[str, tuple[str, float]] = {}
+        # The latest summary (non-running) value of each name.
+        self._fixed_by_name: dict[str, tuple[str, float]] = {}
         self._seq = 0
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
@@ -113,6 +100,9 @@ class Sink:
         when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
         state = self._state
         running = state.running if running is None else running
+        scope = state.block_scope or state.log_scope
+        if scope and "/" not in name and not sense_of(name).scope:
+            name = f"{scope}/{name}"  # a value in a data set's block is that data set's
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:
             known = self._known[printed]
@@ -126,6 +116,8 @@ class Sink:
                 if entry.running:
                     self._restate(entry)
                     self._note_running(known[0], known)
+                elif known[0] in self._running_by_name:
+                    self._close_running(known[0], known)
                 return True
         key = self._add(name, number, source, split=split, running=running)
         if printed is not None and len(self._known) < 4 * MAX_ENTRIES:
@@ -148,7 +140,7 @@ class Sink:
             return None
         state = self._state
         if split is None and sense_of(name).split is None:
-            split = state.line_split
+            split = state.line_split or state.log_split
         self._seq += 1
         key = (name, value)
         entry = self._entries.get(key)
@@ -169,12 +161,27 @@ class Sink:
                 line=state.line_no,
                 evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
             )
-            entry = _Entry(metric, self._seq, self._seq, running)
+            entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
             self._note_running(name, key)
+        else:
+            self._close_running(name, key)
+            self._note_fixed(name, key, entry)
         return key
+
+    def _note_fixed(self, name: str, key: tuple[str, float], entry: _Entry) -> None:
+        """A summary value printed again with another value after a progress counter
+        (`Epoch: 24` on a line of its own, then the same `Best val AP: ...` line as after
+        epoch 23): the block is the next epoch's, so the earlier value was a running one."""
+        previous = self._fixed_by_name.get(name)
+        self._fixed_by_name[name] = key
+        if previous is None or previous == key:
+            return
+        earlier = self._entries.get(previous)
+        if earlier is not None and not earlier.running and earlier.counters < entry.counters:
+            del self._entries[previous]
 
     def _restate(self, entry: _Entry) -> None:
         """A running value printed again: its evidence is the latest line that printed it (the
@@ -193,6 +200,23 @@ class Sink:
                 del self._entries[previous]
         self._running_by_name[name] = key
 
+    def _close_running(self, name: str, key: tuple[str, float]) -> None:
+        """`name` printed on a summary line: its earlier running value is not the last value of
+        the name in the log, so it is not a metric (README "Running values"; the evaluation bar
+        after Keras' fit, XGBoost's `Best iteration:` line after the rounds)."""
+        previous = self._running_by_name.get(name)
+        if previous is None or previous == key:
+            return
+        superseded, entry = self._entries.get(previous), self._entries.get(key)
+        if superseded is None or not superseded.running or entry is None:
+            return
+        # A split the log gives tells the two apart (`Epoch(val)` then `Epoch(test)`); an
+        # unsplit summary after the training loop's values is the run's final one of the name.
+        old, new = superseded.metric.split, entry.metric.split
+        if old == new or (new is None and old == "train"):
+            del self._entries[previous]
+            del self._running_by_name[name]
+
     def results(self) -> list[ExtractedMetric]:
         ordered = sorted(self._entries.values(), key=lambda e: e.first)
         return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
@@ -205,7 +229,14 @@ class LogState:
     line: str = ""
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
+    counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
+    block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
+    log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
+    log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
+    progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
+    title_split: str | None = None  # the split a title line names for the next line
+    reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -314,6 +345,8 @@ class Extraction:
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
             raw = _ANSI.sub("", raw)
+        if "**" in raw or "__" in raw:
+            raw = _EMPHASIS.sub(r"\2", raw)
         # A carriage return redraws a terminal line (progress bars): each part is a line.
         for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
             self._line(part[:MAX_LINE_CHARS])
@@ -323,13 +356,34 @@ class Extraction:
         state.line_no += 1
         state.line = line
         stripped = line.strip()
+        if stripped in _ELISIONS:
+            return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
             state.running = False
             state.line_split = None
+            state.block_scope = None
             for index in sorted(self._awake):
                 _, _, is_open, read = self._readers[index]
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
+            return
+        if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+            state.reference = _REFERENCE_TITLE.match(line) is not None
+            if state.reference:
+                return
+            state.block_scope = None
+        if len(line) < 80 and line.rstrip().endswith(":"):
+            title = _DATASET_TITLE.match(line)
+            name = title.group(1) if title else ""
+            if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
+                state.block_scope = name
+                return
+        if len(line) < 100 and ("ata" in line or "ATA" in line):
+            named = _DATASET_LINE.match(line)
+            if named:
+                state.log_scope, state.block_scope = named.group(1), None
+                return
+        if state.reference:
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.
         if "/" in line:
@@ -341,10 +395,23 @@ class Extraction:
                 if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
                     line, max(0, match.start() - 24), match.start()
                 ):
+                    state.progress_line = state.line_no
                     return
+        if "atch" in line and _BATCH_COUNTER.search(line):
+            return
         state.running = _COUNTER.search(line) is not None
-        split = _LINE_SPLIT.match(line)
-        state.line_split = _SPLIT_OF_WORD[split.group(1).lower()] if split else None
+        if state.running:
+            state.counter_lines += 1
+        split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
+        word = split.group(1) if split else None
+        if word is None and ":" in line:
+            heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
+            word = heads.pop() if len(heads) == 1 else None
+        pending, state.title_split = state.title_split, None
+        title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
+        if title:
+            state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
+        state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
         sink = self.sink
         found = frozenset(self._find_markers(line))
         plan = self._plans.get((found, self._awake))

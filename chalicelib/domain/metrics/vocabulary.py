@@ -28,25 +28,16 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-SPLITS = ("test", "val", "train")
+from chalicelib.domain.metrics.phrases import _BASE_PHRASES as _BASE_PHRASES
+from chalicelib.domain.metrics.phrases import _BENCHMARK_ALIASES as _BENCHMARK_ALIASES
+from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
+from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
+from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
+from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
+from chalicelib.domain.metrics.words import _SPLIT_WORDS as _SPLIT_WORDS
+from chalicelib.domain.metrics.words import SPLITS as SPLITS
+from chalicelib.domain.metrics.words import _words as _words
 
-_SPLIT_WORDS = {
-    "test": "test",
-    "testing": "test",
-    "tst": "test",
-    "predict": "test",
-    "prediction": "test",
-    "val": "val",
-    "valid": "val",
-    "validation": "val",
-    "validate": "val",
-    "dev": "val",
-    "eval": "val",
-    "evaluation": "val",
-    "train": "train",
-    "training": "train",
-    "trn": "train",
-}
 # Dataset names that contain a split word but name a dataset (LibriSpeech, WSJ, ...): kept whole
 # as a scope, and they also say which split they are.
 # ("train_dev", Kaldi's and ESPnet's development set held out of the training data, is a
@@ -74,9 +65,41 @@ def strip_unit(name: str) -> str:
     if match is None:
         return name
     inside = match.group(1)
+    if inside.isdigit() and match.start() > 0 and name[match.start() - 1].isalnum():
+        # a number glued to the name is a parameter of the metric, not a unit: TrackEval's
+        # HOTA(0) is HOTA at the lowest localisation threshold, another metric than HOTA
+        return f"{name[: match.start()]} level{inside}"
     if _UNIT_TEXT.match(inside) or not inside.strip():
         return name[: match.start()]
     return f"{name[: match.start()]} {inside}"
+
+
+# Words in a trailing parenthesis that only say what kind of thing the scope is: "F1 (class 1)".
+_SCOPE_KIND_WORDS = frozenset({"class", "label", "category", "model", "method", "run"})
+
+
+def _parenthesised_scope(name: str) -> tuple[str, str]:
+    """A trailing parenthesis that names what the value is of, not a unit, a qualifier, a split
+    or a metric ("NDCG@10 (SPLADE)", "F1 (class 1)", "Test Hits@50 (AA)", "log (DataLoader 3)",
+    "Avg in MTEB Retrieval (bge-base-en-v1.5)"): its scope key and the name without it. Other
+    parentheses are left to `strip_unit` ("(ms)", "(macro)", "(eval metric)", "(top-1)")."""
+    match = _UNIT.search(name) if name.endswith(")") else None
+    if match is None or _UNIT_TEXT.match(match.group(1)) or not match.group(1).strip():
+        return "", name
+    words = _words(match.group(1))
+    if not words or any(
+        word in _SPLIT_WORDS
+        or word in _QUALIFIER_WORDS
+        or word in _STAT_WORDS
+        or word in _BASE_PHRASES
+        or word in _NOISE_WORDS
+        for word in words
+    ):
+        return "", name
+    if " ".join(words) in _BASE_PHRASES or not name[: match.start()].strip():
+        return "", name
+    kept = [w for w in words if w not in _SCOPE_KIND_WORDS] or words
+    return scope_key("".join(kept)), name[: match.start()]
 
 
 _QUALIFIER_WORDS = {
@@ -107,7 +130,25 @@ _QUALIFIER_WORDS = {
     "normalized": "norm",
     "strict": "strict",
     "flexible": "flexible",
+    "loose": "loose",
+    # IFEval's four metrics: prompt- or instruction-level, strict or loose
+    "promptlevel": "prompt_level",
+    "instlevel": "inst_level",
+    "instancelevel": "inst_level",
 }
+# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
+# and IFEval's levels ("prompt_level", "inst_level").
+_QUALIFIER_PAIRS = {
+    ("strict", "match"): "strict",
+    ("flexible", "extract"): "flexible",
+    ("prompt", "level"): "promptlevel",
+    ("inst", "level"): "instlevel",
+    ("instance", "level"): "instancelevel",
+}
+# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
+# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
+_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
+_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # Words that decorate a name without changing the metric.
@@ -143,261 +184,22 @@ _NOISE_WORDS = frozenset(
     }
 )
 
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
-_CHUNK = re.compile(r"[A-Za-z0-9%+]+")
-_TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+\+*")  # "chrF2++" -> chrf, 2++
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
-# Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
-_CAMEL_WORDS = frozenset(
-    {"miou", "macc", "aacc", "mdice", "mrr", "map", "mar", "rougelsum", "rougel", "auroc"}
-    | {"mfscore", "mprecision", "mrecall"}
-    # benchmarks whose camel-case part is a split word ("HumanEval" is not "Human" on "eval")
-    | {"humaneval", "humaneval+", "alpacaeval", "evalplus"}
-)
 
 
-def _words(text: str) -> list[str]:
-    """Lower-case tokens: words (a leading % kept: %WER), numbers (.5 and 0.95 kept whole),
-    camel case split (valAcc -> val acc) except for metric words such as mIoU."""
-    words: list[str] = []
-    for chunk in _CHUNK.findall(text):
-        lowered = chunk.lower()
-        if lowered.strip("%") not in _CAMEL_WORDS:
-            lowered = _CAMEL.sub(" ", chunk).lower()
-        words += _TOKEN.findall(lowered)
-    return words
-
-
-# token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
-_BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
-
-
-def _phrases(base: str, k: int | None, *names: str) -> None:
-    for name in names:
-        _BASE_PHRASES[" ".join(_words(name))] = (base, k)
-
-
-_phrases("accuracy", None, "accuracy", "acc", "accu", "correct", "pixel accuracy")
-_phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
-_phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
-_phrases("error", None, "error", "err", "error rate", "err rate")
-_phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
-_phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
-_phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy", "balanced acc")
-_phrases("class_accuracy", None, "balanced accuracy")
-_phrases("pixel_accuracy", None, "aacc")
-_phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
-_phrases("f1", None, "ents f", "f")
-_phrases("precision", None, "precision", "prec", "p", "ents p")
-_phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
-_phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
-_phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu")
-_phrases("bleu", 4, "bleu4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1 ...)
-_phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
-_phrases("chrf++", None, "chrf++", "chrf2++")
-_phrases("ter", None, "ter")
-_phrases("meteor", None, "meteor")
-_phrases("cider", None, "cider")
-_phrases("rouge1", None, "rouge1", "rouge 1")
-_phrases("rouge2", None, "rouge2", "rouge 2")
-_phrases("rougel", None, "rougel", "rouge l")
-_phrases("rougelsum", None, "rougelsum", "rouge lsum")
-_phrases("wer", None, "wer", "word error rate", "%wer")
-_phrases("cer", None, "cer", "character error rate", "char error rate", "%cer")
-_phrases("ser", None, "ser", "sentence error rate", "%ser", "s err")
-_phrases("ap", None, "ap", "map", "map50-95", "ap50-95", "map 0.5 0.95", "ap 0.5 0.95")
-_phrases("ap", None, "map .5 .95", "ap .5 .95", "mean average precision", "average precision")
-_phrases("ap50", None, "ap50", "map50", "ap 50", "map 50", "map .5", "ap .5")
-_phrases("ap50", None, "ap iou 0.5", "ap 0.5", "map 0.5", "ap 0.50", "map 0.50")
-_phrases("ap75", None, "ap75", "map75", "ap 75", "map 75", "ap 0.75", "map 0.75", "map .75")
-_phrases("aps", None, "aps", "ap s", "map s", "ap small", "map small", "apsmall")
-_phrases("apm", None, "apm", "ap m", "map m", "ap medium", "map medium", "apmedium")
-_phrases("apl", None, "apl", "ap l", "map l", "ap large", "map large", "aplarge")
-_phrases("ar", None, "ar", "mar", "average recall")
-_phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
-_phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
-_phrases("ndcg", None, "ndcg", "ncdg")
-_phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
-_phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
-_phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
-_phrases("hits", None, "hits", "hit", "hr")
-_phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
-_phrases("pr_auc", None, "pr auc", "auprc", "prauc")
-_phrases("loss", None, "loss", "lm loss", "objective")
-_phrases("nll", None, "nll", "nll loss", "logloss", "log loss", "binary logloss")
-_phrases("perplexity", None, "perplexity", "ppl", "lm loss ppl", "word perplexity")
-_phrases("mae", None, "mae", "mean absolute error", "l1")
-_phrases("mse", None, "mse", "mean squared error", "l2")
-_phrases("rmse", None, "rmse", "root mean squared error")
-_phrases("r2", None, "r2 score", "r2", "r squared")
-_phrases("pearson", None, "pearson", "pearsonr", "pcc")
-_phrases("spearman", None, "spearman", "spearmanr", "spearman correlation")
-_phrases("mcc", None, "mcc", "matthews correlation", "matthews corrcoef", "matthews")
-_phrases("kappa", None, "kappa", "cohen kappa")
-_phrases("pass", None, "pass", "pass at")
-_phrases("reward", None, "reward", "return", "ep rew", "ep rew mean", "episodic return")
-_phrases("reward", None, "episode reward", "episode return", "rew", "average score")
-_phrases("episode_length", None, "ep len mean", "ep len", "episode length", "mean episode length")
-_phrases("nll", None, "mlogloss", "multi logloss")
-_phrases("error", None, "merror", "multi error", "binary error")
-_phrases("pr_auc", None, "aucpr")
-_phrases("psnr", None, "psnr")
-_phrases("ssim", None, "ssim")
-_phrases("fid", None, "fid")
-_phrases("mc1", None, "mc1")
-_phrases("mc2", None, "mc2")
-# Detection metrics at an IoU threshold written with "@" (super-gradients `Map@0.50:0.95`,
-# `Recall@0.50`): the threshold is not a cutoff k.
-_phrases("ap", None, "map 0.50 0.95", "ap 0.50 0.95", "map 0.50:0.95", "ap 0.50:0.95")
-_phrases("precision", None, "precision 0.5", "precision 0.50", "precision 0.5 0.95")
-_phrases("precision", None, "precision 0.50 0.95")
-_phrases("recall", None, "recall 0.5", "recall 0.50", "recall 0.5 0.95", "recall 0.50 0.95")
-_phrases("f1", None, "f1 0.5", "f1 0.50", "f1 0.5 0.95", "f1 0.50 0.95")
-# OpenMMLab names: mmcls `accuracy_top-1`, ultralytics `metrics/accuracy_top1`, mmseg means.
-_phrases("accuracy", 1, "accuracy top1", "accuracy top 1")
-_phrases("accuracy", 5, "accuracy top5", "accuracy top 5")
-_phrases("f1", None, "mfscore")
-_phrases("precision", None, "mprecision")
-_phrases("recall", None, "mrecall")
-# Serving benchmarks (vLLM, sglang): request, output-token and total-token throughput are three
-# metrics ("Total" is not noise here).
-_phrases("request_throughput", None, "request throughput", "requests per second")
-_phrases("output_token_throughput", None, "output token throughput", "output throughput")
-_phrases("token_throughput", None, "total token throughput", "token throughput")
-_phrases("input_token_throughput", None, "input token throughput")
-_phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
-# RL training statistics (Stable-Baselines logger): measured, though their words say "clip", "len"
-_phrases("clip_fraction", None, "clip fraction", "clipfrac")
-_phrases("episode_length", None, "ep len mean", "eplenmean", "mean ep length")
-_phrases("episode_length", None, "episode length", "mean episode length")
-# OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
-_phrases("accuracy", None, "naive average")
-# ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
-# "rouge-1 f" (py-rouge), "rouge_1_f_score" (pyrouge): the F-measure is the ROUGE score;
-# recall and precision are other metrics.
-for _rouge, _spellings in (
-    ("rouge1", ("rouge1", "rouge 1")),
-    ("rouge2", ("rouge2", "rouge 2")),
-    ("rouge3", ("rouge3", "rouge 3")),
-    ("rouge4", ("rouge4", "rouge 4")),
-    ("rougel", ("rougel", "rouge l")),
-    ("rougelsum", ("rougelsum", "rouge lsum")),
-    ("rougew", ("rouge w", "rouge w 1.2")),
-    ("rougesu4", ("rouge su4", "rouge su 4")),
-):
-    for _how in ("", "average", "avg", "mid"):
-        for _suffix, _measures in (
-            ("", ("f", "f1", "fmeasure", "f measure", "f score", "fscore")),
-            ("_recall", ("r", "recall")),
-            ("_precision", ("p", "precision")),
-        ):
-            _names = (f"{s} {_how} {m}" for s in _spellings for m in _measures)
-            _phrases(_rouge + _suffix, None, *_names)
-    _phrases(_rouge, None, *_spellings)
-
-_MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
-
-# Benchmarks named without a metric ("MMLU 61.1") mean their headline metric(s).
-_ACC = ("accuracy",)
-BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
-    "mmlu": _ACC,
-    "mmlupro": ("exact_match", "accuracy"),
-    "hellaswag": _ACC,
-    "arcchallenge": _ACC,
-    "arceasy": _ACC,
-    "winogrande": _ACC,
-    "piqa": _ACC,
-    "boolq": _ACC,
-    "openbookqa": _ACC,
-    "siqa": _ACC,
-    "copa": _ACC,
-    "rte": _ACC,
-    "lambada": ("accuracy", "perplexity"),
-    "lambadaopenai": ("accuracy", "perplexity"),
-    "truthfulqa": ("mc2", "mc1"),
-    "truthfulqamc2": ("mc2",),
-    "truthfulqamc1": ("mc1",),
-    "gsm8k": ("exact_match", "accuracy"),  # OpenCompass prints accuracy
-    "math": ("exact_match", "accuracy"),
-    "bbh": ("exact_match", "accuracy"),
-    "triviaqa": ("exact_match", "score"),  # OpenCompass "score" is the EM
-    "nqopen": ("exact_match",),
-    "drop": ("f1", "exact_match"),
-    "squad": ("f1", "exact_match"),
-    "squadv2": ("f1", "exact_match"),
-    "humaneval": ("pass",),
-    "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
-    "agieval": _ACC,
-    "ceval": _ACC,
-    "cmmlu": _ACC,
-    "gpqa": _ACC,
-    "ifeval": ("accuracy",),
-    # MMLU's category groups (lm-evaluation-harness "stem", "humanities", ...; OpenCompass
-    # "mmlu-stem", ...), other suites lm-evaluation-harness, LLM AutoEval, the Open LLM
-    # Leaderboard and OpenCompass summaries report
-    "mmlustem": _ACC,
-    "mmluhumanities": _ACC,
-    "mmlusocialsciences": _ACC,
-    "mmluother": _ACC,
-    "race": _ACC,
-    "racehigh": _ACC,
-    "racemiddle": _ACC,
-    "winograd": _ACC,
-    "sciq": _ACC,
-    "logiqa": _ACC,
-    "mathqa": _ACC,
-    "gpt4all": _ACC,
-    "bigbench": _ACC,
-    "gaokaobench": _ACC,
-    "musr": _ACC,
-    "mathlvl5": ("exact_match",),
-    "theoremqa": ("accuracy", "score"),
-    "gpqadiamond": _ACC,
-    # BEIR datasets: nDCG@10 is the headline
-    **{
-        name: ("ndcg",)
-        for name in (
-            "nfcorpus",
-            "scifact",
-            "treccovid",
-            "fiqa",
-            "arguana",
-            "scidocs",
-            "quora",
-            "nq",
-            "hotpotqa",
-            "msmarco",
-            "dbpedia",
-            "fever",
-            "climatefever",
-            "touche2020",
-            "cqadupstack",
-            "signal1m",
-            "trecnews",
-            "robust04",
-            "bioasq",
-        )
-    },
-}
-BENCHMARK_K = {"ndcg": 10, "pass": 1}
-# Common spellings of benchmark names.
-_BENCHMARK_ALIASES = {
-    "arc": "arcchallenge",
-    "arcc": "arcchallenge",
-    "arce": "arceasy",
-    "arcch": "arcchallenge",
-    "truthfulqamc": "truthfulqa",
-    "hellaswag10shot": "hellaswag",
-    "mmlu5shot": "mmlu",
-    "gsm8kcot": "gsm8k",
-    "openbook": "openbookqa",
-    "humanevalplus": "humaneval",
-    "lambadastandard": "lambada",
-    "trec": "treccovid",
-    "ai2reasoningchallenge": "arcchallenge",
-    "mmlusocialscience": "mmlusocialsciences",
-}
+def _fold_pairs(words: list[str]) -> list[str]:
+    """Two-word qualifiers as one word (`strict match` -> `strict`, `5 shot` -> `5shot`)."""
+    folded: list[str] = []
+    for word in words:
+        pair = _QUALIFIER_PAIRS.get((folded[-1], word)) if folded else None
+        if folded and word in ("shot", "shots") and (folded[-1].isdigit() or folded[-1] == "zero"):
+            pair = f"{0 if folded[-1] == 'zero' else int(folded[-1])}shot"
+        if pair is None:
+            folded.append(word)
+        else:
+            folded[-1] = pair
+    return folded
 
 
 @dataclass(frozen=True)
@@ -410,6 +212,7 @@ class MetricSense:
     split: str | None = None
     qualifiers: frozenset[str] = frozenset()
     stat: str | None = None
+    aggregate: str | None = None  # "mean" or "best" when the name says which
     scope: tuple[str, ...] = ()  # benchmark / task / dataset keys, e.g. ("hellaswag",)
     benchmark_bases: tuple[str, ...] = ()  # set when the name is only a benchmark
     key: str = ""  # metric_key of the whole name
@@ -430,15 +233,19 @@ def scope_key(name: str) -> str:
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
-    text = strip_unit(unicodedata.normalize("NFKC", name).strip()) or name.strip()
+    text = unicodedata.normalize("NFKC", name).strip()
+    whole_key = metric_key(strip_unit(text) or text)
+    named_scope, text = _parenthesised_scope(text)
+    text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
     parts = [p for p in re.split(r"[/|]", text) if p.strip()]
     metric_part = parts[-1] if parts else text
     scope_parts = parts[:-1]
 
-    scope: list[str] = []
+    scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
     qualifiers: set[str] = set()
+    aggregate: str | None = None
 
     def take_dataset_splits(part: str) -> str:
         nonlocal split
@@ -450,12 +257,15 @@ def sense_of(name: str) -> MetricSense:
 
     for part in scope_parts:
         leftover: list[str] = []
-        words = _words(take_dataset_splits(part))
+        words = _fold_pairs(_words(take_dataset_splits(part)))
         for word in words:
+            aggregate = aggregate or _AGGREGATE_WORDS.get(word)
             if word in _SPLIT_WORDS:
                 split = split or _SPLIT_WORDS[word]
             elif word in _QUALIFIER_WORDS:
                 qualifiers.add(_QUALIFIER_WORDS[word])
+            elif word.endswith("shot") and word[:1].isdigit():
+                qualifiers.add(word)
             elif word not in _NOISE_WORDS:
                 leftover.append(word)
         if leftover:
@@ -472,7 +282,7 @@ def sense_of(name: str) -> MetricSense:
     if at_k:
         k = int(at_k.group(1))
         metric_text = metric_text[: at_k.start()] + " " + metric_text[at_k.end() :]
-    words = _words(metric_text)
+    words = _fold_pairs(_words(metric_text))
 
     base: str | None = None
     rest: list[str] = []
@@ -490,10 +300,13 @@ def sense_of(name: str) -> MetricSense:
         if matched:
             continue
         word = words[i]
+        aggregate = aggregate or _AGGREGATE_WORDS.get(word)
         if word in _SPLIT_WORDS:
             split = split or _SPLIT_WORDS[word]
         elif word in _QUALIFIER_WORDS:
             qualifiers.add(_QUALIFIER_WORDS[word])
+        elif word.endswith("shot") and word[:1].isdigit():
+            qualifiers.add(word)  # "TriviaQA 5-shot": the 25-shot row is another result
         elif word in _STAT_WORDS:
             stat = _STAT_WORDS[word]
         elif word.isdigit() and base is not None and k is None and base in _K_BASES:
@@ -502,6 +315,8 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    if base is None and rest == ["rank"] and k is not None and stat is None:
+        base, rest = "cmc", []  # "Rank@1"
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
@@ -532,9 +347,10 @@ def sense_of(name: str) -> MetricSense:
         split=split,
         qualifiers=frozenset(qualifiers),
         stat=stat,
+        aggregate=aggregate,
         scope=tuple(dict.fromkeys(s for s in scope if s)),
         benchmark_bases=benchmark_bases,
-        key=metric_key(text),
+        key=whole_key,
     )
 
 
@@ -548,10 +364,13 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
     if a.stat != b.stat:
         return False
+    if a.aggregate and b.aggregate and a.aggregate != b.aggregate:
+        return False
     if a.base is None or b.base is None:
         return False
     if a.base != b.base:
-        return False
+        # a segmentation log's plain accuracy is its pixel accuracy (PaddleSeg's "acc")
+        return {a.base, b.base} == {"accuracy", "pixel_accuracy"} and a.k is None and b.k is None
     if a.k != b.k:
         # accuracy == top-1 accuracy; every other cutoff must agree
         if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
@@ -560,7 +379,7 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
             pass
         else:
             return False
-    return _qualifiers_agree(a.qualifiers, b.qualifiers)
+    return qualifiers_agree(a.qualifiers, b.qualifiers)
 
 
 _EXCLUSIVE = (
@@ -568,12 +387,17 @@ _EXCLUSIVE = (
     frozenset({"micro", "macro", "weighted"}),
     frozenset({"cosine", "dot", "manhattan", "euclidean"}),
 )
+# Qualifiers that make another metric whether or not the other name says anything: acc_norm
+# is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
+_MUST_AGREE = (
+    "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
+)  # fmt: skip
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
 _MUST_BE_NAMED = frozenset({"mask", "keypoints"})
 
 
-def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
+def qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     """`a` the claim's (or either name's, for scoring) qualifiers, `b` the other's."""
     for group in _EXCLUSIVE:
         qa, qb = a & group, b & group
@@ -581,12 +405,20 @@ def _qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:
             return False
         if (qa & _MUST_BE_NAMED and not qb) or (qb & _MUST_BE_NAMED and not qa):
             return False
-    # acc_norm is another metric than acc, strict-match than flexible-extract, adjusted R^2
-    # than R^2
-    for word in ("norm", "strict", "flexible", "adjusted", "uncentered"):
+    shots_a = {q for q in a if q.endswith("shot")}
+    shots_b = {q for q in b if q.endswith("shot")}
+    if shots_a and shots_b and shots_a != shots_b:
+        return False
+    for word in _MUST_AGREE:
         if (word in a) != (word in b) and (word in a or word in b):
             return False
     return True
+
+
+def split_named(text: str) -> str | None:
+    """The split a dataset field names when it names only a split (`dev`, `test set`)."""
+    words = [w for w in _words(text) if w not in _NOISE_WORDS and w not in ("split", "subset")]
+    return _SPLIT_WORDS.get(words[0]) if len(words) == 1 else None
 
 
 def splits_agree(a: str | None, b: str | None) -> bool:
@@ -623,61 +455,13 @@ def _benchmark_match(bench: MetricSense, other: MetricSense) -> bool:
     return other.stat is None
 
 
-# Words of names that carry numbers but are not results: hyper-parameters and configuration,
-# counters and counts, durations and resources (README "Metric vocabulary": never metrics).
-_NOT_RESULT_WORDS = frozenset(
-    {
-        *("lr", "lr0", "lrf", "learning", "momentum", "decay", "wd", "warmup", "dropout"),
-        *("beta", "beta1", "beta2", "eps", "epsilon", "clip", "grad", "gradient", "temperature"),
-        *("seed", "seeds", "batch", "bs", "workers", "gpus", "gpu", "nodes", "world", "rank"),
-        *("epoch", "epochs", "step", "steps", "iter", "iters", "iteration", "iterations"),
-        *("episode", "episodes", "timesteps", "timestep", "updates", "update", "fold", "folds"),
-        *("eta", "time", "times", "runtime", "duration", "elapsed", "sec", "secs", "seconds"),
-        *("ms", "hours", "minutes", "fps", "speed", "it", "memory", "mem", "maxmem", "ram"),
-        *("params", "parameters", "param", "flops", "gflops", "macs", "size", "dim", "layers"),
-        *("heads", "hidden", "vocab", "length", "len", "shots", "version", "port", "pid"),
-        *("count", "num", "number", "samples", "sample", "images", "imgs", "instances"),
-        *("labels", "support", "tokens", "token", "requests", "successful", "failed", "crop"),
-        *("interpolation", "imgsz", "ngpus", "nproc", "device", "cuda", "lambda", "alpha"),
-        *("weight", "weights", "scale", "max", "min", "total"),
-        *("verbose", "patience", "conf", "thres", "thresh", "nms", "nc"),
-        *("digits", "leaves", "nupdates", "threshold", "paper", "run", "runs"),
-        *("n", "exit"),  # "For n=100" (an n-best size), "exit 0" (a shell line)
-        *("maxlenratio", "minlenratio", "nbest"),  # decoding configuration
-        *("digits", "nupdates"),  # classification_report(..., digits=4); SB2's update count
-        *("paper",),  # "(paper: 0.815)": the cited paper's number, not this run's
-    }
-)
-# Words that make a name a measured result even beside one of the words above.
-_RESULT_WORDS = frozenset(
-    {"throughput", "latency", "ttft", "tpot", "itl", "e2el", "qps", "speedup", "goodput"}
-)
-
-
-@lru_cache(maxsize=4096)
-def is_result_name(name: str) -> bool:
-    """Whether a printed name can be a measured result (not `lr`, `epoch`, `eta`,
-    `train_runtime`, `param count`, `Successful requests`, `batch_size`...)."""
-    sense = sense_of(name)
-    words = set(_words(strip_unit(name)))
-    if words & _RESULT_WORDS:
-        return True
-    if sense.base in _KNOWN_BASES:
-        # a known metric, unless it is the rate or count of something ("samples per second")
-        return not (words & {"per", "rate"} and words & _NOT_RESULT_WORDS)
-    if sense.base is None:
-        return sense.split is not None or bool(sense.benchmark_bases)
-    return not words & _NOT_RESULT_WORDS
-
-
-_KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
-
-
 # Words a benchmark's name may carry in a log without naming another task: harness namespaces
-# (`meta_gsm8k`, `leaderboard|hellaswag|10`, `lukaemon_mmlu` is a namespace too), shot counts.
+# (`meta_gsm8k`, `leaderboard|hellaswag|10`, `lukaemon_mmlu` is a namespace too), shot counts,
+# OpenCompass modes and variants (`triviaqa_wiki_5shot ... gen`).
 _NAMESPACE_WORDS = frozenset(
     {"meta", "custom", "leaderboard", "harness", "helm", "lighteval", "original", "lukaemon",
-     "openai", "shot", "shots", "fewshot", "zeroshot", "all", "results", "none", "mc", "gen"}
+     "openai", "shot", "shots", "fewshot", "zeroshot", "all", "results", "none", "mc", "gen",
+     "ppl", "wiki"}
 )  # fmt: skip
 
 
@@ -695,3 +479,8 @@ def names_benchmark(name: str, benchmark: str) -> bool:
                 if all(w in _NAMESPACE_WORDS or w.isdigit() for w in others):
                     return True
     return False
+
+
+def is_known_metric(name: str) -> bool:
+    """Whether `name` is a metric of the vocabulary (accuracy, F1, mAP, ...), not just a name."""
+    return sense_of(name).base in _KNOWN_BASES

@@ -49,12 +49,17 @@ from sotaverified.errors import (
 )
 from sotaverified.models import (
     AgentRow,
+    Me,
+    MyRun,
     Page,
     Paper,
+    PaperHit,
     QueueEntry,
     Reproduction,
     Run,
     SotaRow,
+    Task,
+    TaskRow,
     Workspace,
 )
 from sotaverified.replay import ReplayTracker
@@ -174,6 +179,8 @@ class Client:
         min_score: int | None = None,
         sort: str = "score",
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         page_size: int = MAX_PAGE_SIZE,
         max_results: int | None = None,
     ) -> Iterator[SotaRow]:
@@ -181,14 +188,20 @@ class Client:
         (``page_size`` rows per request, at most 100) until ``next_cursor`` is null, or until
         ``max_results`` rows. Lazy: a page is fetched when the iteration reaches it.
 
-        Pages may be shorter than ``page_size`` (with ``min_score``/``trust_tier``); this
-        iterator handles that."""
+        ``min_reproductions`` keeps rows measured by at least that many counted reproductions;
+        ``status`` keeps rows with that verdict (``reproduced``, ``contested``,
+        ``not_reproduced``, ``untested``).
+
+        Pages may be shorter than ``page_size`` (with ``min_score``, ``trust_tier``,
+        ``min_reproductions`` or ``status``); this iterator handles that."""
         params = {
             "task": task,
             "dataset": dataset,
             "min_score": min_score,
             "sort": sort,
             "trust_tier": trust_tier,
+            "min_reproductions": min_reproductions,
+            "status": status,
         }
         rows = self._iterate(f"{API}/sota", params, page_size, max_results)
         return (SotaRow.from_dict(row) for row in rows)
@@ -201,6 +214,8 @@ class Client:
         min_score: int | None = None,
         sort: str = "score",
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         limit: int = 20,
         cursor: str | None = None,
     ) -> Page:
@@ -213,6 +228,8 @@ class Client:
                 "min_score": min_score,
                 "sort": sort,
                 "trust_tier": trust_tier,
+                "min_reproductions": min_reproductions,
+                "status": status,
                 "limit": limit,
                 "cursor": cursor,
             },
@@ -241,6 +258,8 @@ class Client:
         self,
         *,
         trust_tier: int | None = None,
+        min_reproductions: int | None = None,
+        status: str | None = None,
         page_size: int = MAX_PAGE_SIZE,
         max_results: int | None = None,
     ) -> Iterator[AgentRow]:
@@ -258,6 +277,55 @@ class Client:
         """Every reproduction of a paper, newest first (all pages)."""
         path = f"{API}/papers/{_segment(paper_ref(paper))}/reproductions"
         return (Reproduction.from_dict(r) for r in self._iterate(path, {}, page_size, None))
+
+    # --- discovery ---------------------------------------------------------------------------
+
+    def tasks(
+        self,
+        *,
+        sort: str = "name",
+        page_size: int = MAX_PAGE_SIZE,
+        max_results: int | None = None,
+    ) -> Iterator[TaskRow]:
+        """Every task with claimed results (``sort="name"``, or ``"papers"``: most papers
+        first), with its numbers of datasets, papers and counted reproductions; all pages."""
+        rows = self._iterate(f"{API}/tasks", {"sort": sort}, page_size, max_results)
+        return (TaskRow.from_dict(row) for row in rows)
+
+    def task(self, task: str) -> Task:
+        """One task (name or slug) with its datasets and their metrics. An unknown task raises
+        :class:`NotFoundError` whose ``details[0]["did_you_mean"]`` lists the closest names."""
+        return Task.from_dict(self._get(f"{API}/tasks/{_segment(task)}"))
+
+    def search(
+        self, query: str, *, page_size: int = 20, max_results: int | None = None
+    ) -> Iterator[PaperHit]:
+        """Papers whose title or model names contain every word of ``query`` (``"FLAG"``,
+        ``"graph attention"``), best verification score first; all pages."""
+        rows = self._iterate(f"{API}/papers", {"q": query}, page_size, max_results)
+        return (PaperHit.from_dict(row) for row in rows)
+
+    # --- your own account ---------------------------------------------------------------------
+
+    def me(self) -> Me:
+        """Your account (needs the key): role, the submission quota left this hour, your
+        active runs."""
+        return Me.from_dict(self._get(f"{API}/me", auth=True))
+
+    def my_reproductions(
+        self, *, page_size: int = MAX_PAGE_SIZE, max_results: int | None = None
+    ) -> Iterator[Reproduction]:
+        """Your reproductions, newest first, with status and verdicts (all pages)."""
+        rows = self._iterate(f"{API}/me/reproductions", {}, page_size, max_results, auth=True)
+        return (Reproduction.from_dict(row) for row in rows)
+
+    def my_runs(
+        self, *, page_size: int = MAX_PAGE_SIZE, max_results: int | None = None
+    ) -> Iterator[MyRun]:
+        """Your runs, newest first: active, used (with the verdict of the reproduction that
+        used it) or expired (all pages; expired runs are deleted a day or two later)."""
+        rows = self._iterate(f"{API}/me/runs", {}, page_size, max_results, auth=True)
+        return (MyRun.from_dict(row) for row in rows)
 
     # --- writes ------------------------------------------------------------------------------
 

@@ -52,6 +52,11 @@ try:
     from pydantic import BaseModel, ConfigDict, Field, StringConstraints
     from pydantic import ValidationError as ArgumentsError
 except ModuleNotFoundError as missing:  # pragma: no cover - depends on the installation
+    if __name__ == "__main__":  # `python -m sotaverified.mcp_server`: a message, not a traceback
+        from sotaverified.mcp_cli import INSTALL_HINT
+
+        print(INSTALL_HINT.format(missing=missing.name), file=sys.stderr)
+        raise SystemExit(1) from None
     raise ModuleNotFoundError(
         "sotaverified.mcp_server needs the MCP Python SDK: pip install 'sotaverified[mcp]' "
         "(from a checkout: pip install './sdk[mcp]')",
@@ -70,11 +75,17 @@ from sotaverified.errors import (
 from sotaverified.models import (
     AgentRow,
     Check,
+    LeaderboardEntry,
+    Me,
+    MyRun,
     Paper,
+    PaperHit,
     QueueEntry,
     Reproduction,
     Run,
     SotaRow,
+    Task,
+    TaskRow,
 )
 from sotaverified.replay import MAX_IO_CHARS, MAX_RESPONSE_CHARS, MAX_STEPS
 
@@ -92,9 +103,11 @@ PAPER_REPRODUCTIONS_SHOWN = 10
 
 INSTRUCTIONS = """\
 SOTAVerified is an open ledger of which ML benchmark claims have been independently reproduced.
-Before spending compute on a technique, check its paper (get_paper) or the leaderboard of a task
-(query_sota): verification_score counts official code (+5), a verified author claim (+10) and
-each human-verified reproduction (+10, +5 within 5% of the claim, +3 on new hardware).
+Find tasks with list_tasks / get_task and papers by title or model-name words with
+search_papers. Before spending compute on a technique, check its paper (get_paper) or the
+leaderboard of a task (query_sota): verification_score counts official code (+5), a verified
+author claim (+10) and each human-verified reproduction (+10, +5 within 5% of the claim, +3 on
+new hardware).
 To donate compute: pick a paper from get_queue (est_gpu_hours says what a reproduction cost;
 max_gpu_hours filters), call start_run (memoryless, listing in workspace.files every file you
 will read and in workspace.eval_files the evaluation code you will not change), do the work
@@ -102,7 +115,9 @@ while recording each tool call (with its output) and LLM call with its UTC times
 submit_reproduction with the run_id and the replay log, and poll get_reproduction with
 wait_seconds until settled. A valid replay log on a memoryless first attempt earns trust tier
 2; it must hold the tool call whose output printed the reported number, and no step may edit
-an evaluation file. Write tools need SOTAVERIFIED_API_KEY (an agent key)."""
+an evaluation file. get_me (quota left this hour, active runs), list_my_reproductions and
+list_my_runs show your own work. Write tools and the get_me / list_my_* tools need
+SOTAVERIFIED_API_KEY (an agent key)."""
 
 # --- input types -----------------------------------------------------------------------------
 
@@ -218,12 +233,26 @@ class _Output(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class SpreadOut(_Output):
+    min: float
+    median: float
+    max: float
+
+
 class ClaimedResultOut(_Output):
     task: str
     dataset: str
     metric: str
     value: float | None
-    reproductions: int = Field(description="Counted reproductions that match this result.")
+    reproductions: int = Field(description="Counted reproductions that measured this result.")
+    reproduced_values: SpreadOut | None = Field(
+        description="min, median and max of the values they reported (null: none)."
+    )
+    within_5pct: int = Field(description="How many of them are within 5% of the claim.")
+    status: str = Field(
+        description="reproduced (all within 5%), contested (some), not_reproduced (none) or "
+        "untested (no counted reproduction measured it)."
+    )
 
 
 class CodeLinkOut(_Output):
@@ -301,7 +330,15 @@ class SotaRowOut(_Output):
     value: float | None
     verification: str
     verification_score: int
-    reproductions: int
+    reproductions: int = Field(description="Counted reproductions that measured this result.")
+    reproduced_values: SpreadOut | None = Field(
+        description="min, median and max of the values they reported (null: none)."
+    )
+    within_5pct: int = Field(description="How many of them are within 5% of the claim.")
+    status: str = Field(
+        description="reproduced (all within 5%), contested (some), not_reproduced (none) or "
+        "untested (no counted reproduction measured it)."
+    )
     published: str | None
 
 
@@ -422,6 +459,101 @@ class AgentsOut(_Output):
     more_available: bool
 
 
+class TaskRowOut(_Output):
+    task: str
+    slug: str = Field(description="Use it (or the name) as query_sota's task.")
+    datasets: int
+    papers: int
+    counted_reproductions: int
+
+
+class TasksOut(_Output):
+    tasks: list[TaskRowOut]
+    count: int
+    more_available: bool
+
+
+class DatasetOut(_Output):
+    dataset: str
+    slug: str
+    metrics: list[str] = Field(description="Metrics papers report on it, most reported first.")
+    papers: int
+    counted_reproductions: int
+
+
+class TaskOut(_Output):
+    task: str
+    slug: str
+    papers: int
+    counted_reproductions: int
+    datasets: list[DatasetOut]
+
+
+class PaperHitOut(_Output):
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    models: list[str] = Field(description="Model names its results were reported under.")
+    verification: str
+    verification_score: int
+    published: str | None
+
+
+class SearchOut(_Output):
+    papers: list[PaperHitOut]
+    count: int
+    more_available: bool
+
+
+class QuotaOut(_Output):
+    limit: int
+    used: int
+    remaining: int = Field(description="Submissions left in this clock hour (UTC).")
+    reset_seconds: int
+    resets_at: str
+
+
+class MyRunOut(_Output):
+    run_id: str
+    paper_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    status: str = Field(description="active, used (a reproduction closed it) or expired.")
+    reproduction: dict[str, Any] | None = Field(
+        description="The reproduction that used the run: id, status, validation, trust_tier."
+    )
+
+
+class MeOut(_Output):
+    account_id: str
+    name: str
+    role: str
+    created_at: str | None
+    submission_quota: QuotaOut
+    active_runs: list[MyRunOut]
+    max_active_runs: int
+
+
+class MyReproductionOut(ReproductionBrief):
+    paper_id: str
+    arxiv_id: str | None
+
+
+class MyReproductionsOut(_Output):
+    reproductions: list[MyReproductionOut]
+    count: int
+    more_available: bool
+
+
+class MyRunsOut(_Output):
+    runs: list[MyRunOut]
+    count: int
+    more_available: bool
+
+
 # --- conversions -----------------------------------------------------------------------------
 
 
@@ -459,7 +591,7 @@ def paper_out(paper: Paper, reproductions: list[Reproduction] | None = None) -> 
                 "dataset": e.dataset,
                 "metric": e.metric,
                 "value": e.value,
-                "reproductions": e.reproductions,
+                **_verdict_out(e),
             }
             for e in paper.leaderboard
         ],
@@ -484,6 +616,18 @@ def paper_out(paper: Paper, reproductions: list[Reproduction] | None = None) -> 
     }
 
 
+def _verdict_out(entry: LeaderboardEntry | SotaRow) -> dict[str, Any]:
+    spread = entry.reproduced_values
+    return {
+        "reproductions": entry.reproductions,
+        "reproduced_values": None
+        if spread is None
+        else {"min": spread.min, "median": spread.median, "max": spread.max},
+        "within_5pct": entry.within_5pct,
+        "status": entry.status,
+    }
+
+
 def sota_row_out(row: SotaRow) -> dict[str, Any]:
     return {
         "paper_id": row.paper_id,
@@ -495,7 +639,7 @@ def sota_row_out(row: SotaRow) -> dict[str, Any]:
         "value": row.value,
         "verification": row.verification,
         "verification_score": row.verification_score,
-        "reproductions": row.reproductions,
+        **_verdict_out(row),
         "published": row.published,
     }
 
@@ -629,6 +773,88 @@ def reproduction_out(
     }
 
 
+def task_row_out(row: TaskRow) -> dict[str, Any]:
+    return {
+        "task": row.task,
+        "slug": row.slug,
+        "datasets": row.datasets,
+        "papers": row.papers,
+        "counted_reproductions": row.counted_reproductions,
+    }
+
+
+def task_out(task: Task) -> dict[str, Any]:
+    return {
+        "task": task.task,
+        "slug": task.slug,
+        "papers": task.papers,
+        "counted_reproductions": task.counted_reproductions,
+        "datasets": [
+            {
+                "dataset": d.dataset,
+                "slug": d.slug,
+                "metrics": d.metrics,
+                "papers": d.papers,
+                "counted_reproductions": d.counted_reproductions,
+            }
+            for d in task.datasets
+        ],
+    }
+
+
+def paper_hit_out(hit: PaperHit) -> dict[str, Any]:
+    return {
+        "paper_id": hit.paper_id,
+        "arxiv_id": hit.arxiv_id,
+        "title": hit.title,
+        "tasks": hit.tasks,
+        "models": hit.models,
+        "verification": hit.verification,
+        "verification_score": hit.verification_score,
+        "published": hit.published,
+    }
+
+
+def my_run_out(run: MyRun) -> dict[str, Any]:
+    return {
+        "run_id": run.run_id,
+        "paper_id": run.paper_id,
+        "started_at": run.started_at,
+        "expires_at": run.expires_at,
+        "memoryless": run.memoryless,
+        "attempt": run.attempt,
+        "status": run.status,
+        "reproduction": run.reproduction,
+    }
+
+
+def me_out(me: Me) -> dict[str, Any]:
+    quota = me.submission_quota
+    return {
+        "account_id": me.account_id,
+        "name": me.name,
+        "role": me.role,
+        "created_at": me.created_at,
+        "submission_quota": {
+            "limit": quota.limit,
+            "used": quota.used,
+            "remaining": quota.remaining,
+            "reset_seconds": quota.reset_seconds,
+            "resets_at": quota.resets_at,
+        },
+        "active_runs": [my_run_out(r) for r in me.active_runs],
+        "max_active_runs": me.max_active_runs,
+    }
+
+
+def my_reproduction_out(reproduction: Reproduction) -> dict[str, Any]:
+    return {
+        **_brief(reproduction),
+        "paper_id": reproduction.paper_id,
+        "arxiv_id": reproduction.arxiv_id,
+    }
+
+
 def agent_out(row: AgentRow) -> dict[str, Any]:
     return {
         "account_id": row.account_id,
@@ -718,6 +944,18 @@ def _next_step(error: SotaVerifiedError, tool: str, retry_after: float | None) -
         return (
             "This key's account may not do this (another account's run, or not an agent "
             "key); use your own runs and an agent key."
+        )
+    if status == 404 and error.code in ("unknown_task", "unknown_dataset"):
+        names = [
+            name
+            for detail in error.details
+            if isinstance(detail, dict)
+            for name in detail.get("did_you_mean", [])
+        ]
+        closest = f" The closest known names: {', '.join(names)}." if names else ""
+        return (
+            f"No paper claims results under that name.{closest} Call {tool} again with one of "
+            "them; list_tasks lists every task and get_task a task's datasets."
         )
     if status == 404:
         return (
@@ -892,7 +1130,7 @@ _WRITE = ToolAnnotations(
 
 
 def create_server(client: Client | None = None) -> MCPServer[Any]:
-    """The MCP server with its seven tools, calling ``client`` (default:
+    """The MCP server with its thirteen tools, calling ``client`` (default:
     ``Client.from_env()`` with short retry waits, see the module docstring)."""
     api = client if client is not None else make_client()
     server = _Server(
@@ -974,8 +1212,8 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
             Field(
                 ge=0,
                 le=100_000,
-                description="Minimum verification_score; 25 means at least two independent "
-                "reproductions.",
+                description="Minimum verification_score (the paper's score; see "
+                "min_reproductions to ask for reproduced rows).",
             ),
         ] = None,
         sort: Annotated[
@@ -991,6 +1229,18 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                 "tier or higher (0-2).",
             ),
         ] = None,
+        min_reproductions: Annotated[
+            int | None,
+            Field(
+                ge=0,
+                le=1000,
+                description="Keep rows measured by at least this many counted reproductions.",
+            ),
+        ] = None,
+        status: Annotated[
+            Literal["reproduced", "contested", "not_reproduced", "untested"] | None,
+            Field(description="Keep rows with this verdict."),
+        ] = None,
         limit: Annotated[
             int,
             Field(
@@ -1001,9 +1251,10 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         ] = 20,
     ) -> Annotated[CallToolResult, SotaOut]:
         """The leaderboard of a task: one row per claimed result (paper, dataset, metric, value)
-        with the paper's verification status, score and matching reproductions, best first.
-        Filter by dataset, minimum score and trust tier; more_available says whether more rows
-        match beyond limit."""
+        with the paper's verification status and score and the row's verdict (status,
+        reproductions that measured it, their values, how many within 5%), best first. Filter
+        by dataset, minimum score, trust tier, min_reproductions and status; more_available
+        says whether more rows match beyond limit."""
 
         def body() -> CallToolResult:
             def fetch(page_size: int, max_results: int) -> Iterable[SotaRow]:
@@ -1013,6 +1264,8 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                     min_score=min_score,
                     sort=sort,
                     trust_tier=trust_tier,
+                    min_reproductions=min_reproductions,
+                    status=status,
                     page_size=page_size,
                     max_results=max_results,
                 )
@@ -1255,6 +1508,118 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
             return _listing("agents", fetch, limit, agent_out)
 
         return guarded("list_agents", body)
+
+    @tool("List the tasks", _READ)
+    def list_tasks(
+        sort: Annotated[
+            Literal["name", "papers"],
+            Field(description="name: by slug, A to Z; papers: most papers first."),
+        ] = "name",
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_SOTA_ROWS, description=f"How many tasks (1-{MAX_SOTA_ROWS}).")
+        ] = 50,
+    ) -> Annotated[CallToolResult, TasksOut]:
+        """The tasks that have claimed results, each with its number of datasets, papers and
+        counted (human-verified) reproductions. Use a task's slug or name with query_sota or
+        get_task."""
+
+        def body() -> CallToolResult:
+            def fetch(page_size: int, max_results: int) -> Iterable[TaskRow]:
+                return api.tasks(sort=sort, page_size=page_size, max_results=max_results)
+
+            return _listing("tasks", fetch, limit, task_row_out)
+
+        return guarded("list_tasks", body)
+
+    @tool("Look up a task", _READ)
+    def get_task(
+        task: Annotated[
+            Name,
+            Field(
+                description="Task name or slug, case-insensitive, e.g. 'Node Property "
+                "Prediction' or 'node-property-prediction'."
+            ),
+        ],
+    ) -> Annotated[CallToolResult, TaskOut]:
+        """A task with its datasets: for each, the metrics papers report on it (most reported
+        first), how many papers and how many counted reproductions. An unknown name is a tool
+        error listing the closest known names."""
+        return guarded("get_task", lambda: ok(task_out(api.task(task))))
+
+    @tool("Search papers", _READ)
+    def search_papers(
+        query: Annotated[
+            Annotated[str, StringConstraints(min_length=1, max_length=200)],
+            Field(
+                description="Words of the paper's title or of a model name, e.g. 'FLAG' or "
+                "'graph attention'. Every word must match (whole words, any case)."
+            ),
+        ],
+        limit: Annotated[
+            int, Field(ge=1, le=100, description="How many papers to return (1-100).")
+        ] = 20,
+    ) -> Annotated[CallToolResult, SearchOut]:
+        """Papers whose title or model names contain every word of the query, best
+        verification score first, then newest. Use a hit's arxiv_id or paper_id with
+        get_paper, start_run or submit_reproduction."""
+
+        def body() -> CallToolResult:
+            def fetch(page_size: int, max_results: int) -> Iterable[PaperHit]:
+                return api.search(query, page_size=page_size, max_results=max_results)
+
+            return _listing("papers", fetch, limit, paper_hit_out)
+
+        return guarded("search_papers", body)
+
+    @tool("Show my account", _READ)
+    def get_me() -> Annotated[CallToolResult, MeOut]:
+        """Your account (the key's): role, the submissions left this hour (the quota resets
+        at resets_at) and your active runs. Needs SOTAVERIFIED_API_KEY."""
+        missing = need_key("get_me")
+        if missing is not None:
+            return missing
+        return guarded("get_me", lambda: ok(me_out(api.me())))
+
+    @tool("List my reproductions", _READ)
+    def list_my_reproductions(
+        limit: Annotated[
+            int, Field(ge=1, le=100, description="How many to return, newest first (1-100).")
+        ] = 20,
+    ) -> Annotated[CallToolResult, MyReproductionsOut]:
+        """Your reproductions, newest first, with review status, validation and trajectory
+        verdicts and trust tier. Needs SOTAVERIFIED_API_KEY."""
+        missing = need_key("list_my_reproductions")
+        if missing is not None:
+            return missing
+
+        def body() -> CallToolResult:
+            def fetch(page_size: int, max_results: int) -> Iterable[Reproduction]:
+                return api.my_reproductions(page_size=page_size, max_results=max_results)
+
+            return _listing("reproductions", fetch, limit, my_reproduction_out)
+
+        return guarded("list_my_reproductions", body)
+
+    @tool("List my runs", _READ)
+    def list_my_runs(
+        limit: Annotated[
+            int, Field(ge=1, le=100, description="How many to return, newest first (1-100).")
+        ] = 20,
+    ) -> Annotated[CallToolResult, MyRunsOut]:
+        """Your runs, newest first: active, used (with the verdict of the reproduction that
+        used it) or expired. Expired runs disappear a day or two after they expire. Needs
+        SOTAVERIFIED_API_KEY."""
+        missing = need_key("list_my_runs")
+        if missing is not None:
+            return missing
+
+        def body() -> CallToolResult:
+            def fetch(page_size: int, max_results: int) -> Iterable[MyRun]:
+                return api.my_runs(page_size=page_size, max_results=max_results)
+
+            return _listing("runs", fetch, limit, my_run_out)
+
+        return guarded("list_my_runs", body)
 
     return server
 

@@ -51,15 +51,39 @@ def _str(value: Any) -> str | None:
 
 
 @dataclass(frozen=True)
+class ValueSpread:
+    """The smallest, median and largest value that counted reproductions reported."""
+
+    min: float
+    median: float
+    max: float
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ValueSpread | None:
+        if not isinstance(data, Mapping):
+            return None
+        low, mid, high = (_float(data.get(k)) for k in ("min", "median", "max"))
+        if low is None or mid is None or high is None:
+            return None
+        return cls(min=low, median=mid, max=high)
+
+
+@dataclass(frozen=True)
 class LeaderboardEntry:
-    """One claimed result of a paper (task, dataset, metric, value) and how many counted
-    reproductions match it."""
+    """One claimed result of a paper (task, dataset, metric, value) and its verdict:
+    ``reproductions`` counted reproductions measured it, ``reproduced_values`` spans their
+    values, ``within_5pct`` of them are within 5% of the claim, and ``status`` is
+    ``reproduced`` (all within 5%), ``contested`` (some), ``not_reproduced`` (none) or
+    ``untested`` (no counted reproduction measured it)."""
 
     task: str
     dataset: str
     metric: str
     value: float | None
     reproductions: int
+    reproduced_values: ValueSpread | None = None
+    within_5pct: int = 0
+    status: str = "untested"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeaderboardEntry:
@@ -69,6 +93,9 @@ class LeaderboardEntry:
             metric=str(data.get("metric", "")),
             value=_float(data.get("value")),
             reproductions=_int(data.get("reproductions")),
+            reproduced_values=ValueSpread.from_dict(data.get("reproduced_values")),
+            within_5pct=_int(data.get("within_5pct")),
+            status=str(data.get("status") or "untested"),
         )
 
 
@@ -182,7 +209,8 @@ class Paper:
 
 @dataclass(frozen=True)
 class SotaRow:
-    """One row of ``GET /api/v1/sota``."""
+    """One row of ``GET /api/v1/sota``: a claimed result and its verdict (``reproductions``,
+    ``reproduced_values``, ``within_5pct``, ``status``, as in :class:`LeaderboardEntry`)."""
 
     paper_id: str
     arxiv_id: str | None
@@ -196,6 +224,9 @@ class SotaRow:
     reproductions: int
     published: str | None
     raw: JsonDict = field(repr=False, compare=False)
+    reproduced_values: ValueSpread | None = None
+    within_5pct: int = 0
+    status: str = "untested"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SotaRow:
@@ -212,6 +243,9 @@ class SotaRow:
             reproductions=_int(data.get("reproductions")),
             published=_str(data.get("published")),
             raw=dict(data),
+            reproduced_values=ValueSpread.from_dict(data.get("reproduced_values")),
+            within_5pct=_int(data.get("within_5pct")),
+            status=str(data.get("status") or "untested"),
         )
 
 
@@ -576,3 +610,187 @@ class Page:
 
     results: list[Any]
     next_cursor: str | None
+
+
+# --- discovery --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    """One task of ``GET /api/v1/tasks``: how many datasets, papers and counted
+    reproductions it has."""
+
+    task: str
+    slug: str
+    datasets: int
+    papers: int
+    counted_reproductions: int
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TaskRow:
+        return cls(
+            task=str(data.get("task", "")),
+            slug=str(data.get("slug", "")),
+            datasets=_int(data.get("datasets")),
+            papers=_int(data.get("papers")),
+            counted_reproductions=_int(data.get("counted_reproductions")),
+            raw=dict(data),
+        )
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A dataset of a task: the metrics papers report on it (most reported first)."""
+
+    dataset: str
+    slug: str
+    metrics: list[str]
+    papers: int
+    counted_reproductions: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Dataset:
+        return cls(
+            dataset=str(data.get("dataset", "")),
+            slug=str(data.get("slug", "")),
+            metrics=[str(m) for m in _list(data, "metrics")],
+            papers=_int(data.get("papers")),
+            counted_reproductions=_int(data.get("counted_reproductions")),
+        )
+
+
+@dataclass(frozen=True)
+class Task:
+    """``GET /api/v1/tasks/{task}``: a task with its datasets."""
+
+    task: str
+    slug: str
+    papers: int
+    counted_reproductions: int
+    datasets: list[Dataset]
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Task:
+        return cls(
+            task=str(data.get("task", "")),
+            slug=str(data.get("slug", "")),
+            papers=_int(data.get("papers")),
+            counted_reproductions=_int(data.get("counted_reproductions")),
+            datasets=[Dataset.from_dict(d) for d in _list(data, "datasets")],
+            raw=dict(data),
+        )
+
+
+@dataclass(frozen=True)
+class PaperHit:
+    """One paper of ``GET /api/v1/papers?q=`` (search by title or model-name words)."""
+
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    tasks: list[str]
+    models: list[str]
+    verification: str
+    verification_score: int
+    published: str | None
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PaperHit:
+        return cls(
+            paper_id=str(data["paper_id"]),
+            arxiv_id=_str(data.get("arxiv_id")),
+            title=str(data.get("title", "")),
+            tasks=[str(t) for t in _list(data, "tasks")],
+            models=[str(m) for m in _list(data, "models")],
+            verification=str(data.get("verification", "unverified")),
+            verification_score=_int(data.get("verification_score")),
+            published=_str(data.get("published")),
+            raw=dict(data),
+        )
+
+
+# --- an account's own view ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Quota:
+    """The hourly submission quota: ``remaining`` of ``limit`` until ``resets_at``."""
+
+    limit: int
+    used: int
+    remaining: int
+    reset_seconds: int
+    resets_at: str
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Quota:
+        return cls(
+            limit=_int(data.get("limit")),
+            used=_int(data.get("used")),
+            remaining=_int(data.get("remaining")),
+            reset_seconds=_int(data.get("reset_seconds")),
+            resets_at=str(data.get("resets_at", "")),
+        )
+
+
+@dataclass(frozen=True)
+class MyRun:
+    """One of your runs (``GET /api/v1/me/runs``): ``status`` is ``active``, ``used`` or
+    ``expired``; a used run names its reproduction and that reproduction's verdict."""
+
+    run_id: str
+    paper_id: str
+    started_at: str
+    expires_at: str
+    memoryless: bool
+    attempt: int
+    status: str
+    reproduction: dict[str, Any] | None
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MyRun:
+        reproduction = data.get("reproduction")
+        return cls(
+            run_id=str(data["run_id"]),
+            paper_id=str(data.get("paper_id", "")),
+            started_at=str(data.get("started_at", "")),
+            expires_at=str(data.get("expires_at", "")),
+            memoryless=bool(data.get("memoryless")),
+            attempt=_int(data.get("attempt"), 1),
+            status=str(data.get("status", "")),
+            reproduction=dict(reproduction) if isinstance(reproduction, Mapping) else None,
+            raw=dict(data),
+        )
+
+
+@dataclass(frozen=True)
+class Me:
+    """``GET /api/v1/me``: your account, the submission quota left this hour and your
+    active runs."""
+
+    account_id: str
+    name: str
+    role: str
+    created_at: str | None
+    submission_quota: Quota
+    active_runs: list[MyRun]
+    max_active_runs: int
+    raw: JsonDict = field(repr=False, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Me:
+        quota = data.get("submission_quota")
+        return cls(
+            account_id=str(data.get("account_id", "")),
+            name=str(data.get("name", "")),
+            role=str(data.get("role", "")),
+            created_at=_str(data.get("created_at")),
+            submission_quota=Quota.from_dict(quota if isinstance(quota, Mapping) else {}),
+            active_runs=[MyRun.from_dict(r) for r in _list(data, "active_runs")],
+            max_active_runs=_int(data.get("max_active_runs")),
+            raw=dict(data),
+        )

@@ -44,3 +44,18 @@ def test_printed_results_dict_skips_per_category_entries() -> None:
     assert metrics["segm/AP50"] == 58.01
     assert not any("person" in name or "bicycle" in name for name in metrics)
     assert not confirms(text, "box AP", 55.13)
+
+
+def test_a_pretty_printed_results_dict_keeps_each_task_open_until_it_closes() -> None:
+    text = (
+        "           'APs': 51.336633663366335}),\n"
+        "         ('segm',\n"
+        "          {'AP': 64.95811724029545,\n"
+        "           'AP-aorta': 58.059405940594054,\n"
+        "           'AP50': 100.0,\n"
+        "           'APs': 43.968411126826965})])\n"
+    )
+    metrics = found(text)
+    assert metrics["segm/AP"] == 64.95811724029545
+    assert "segm/AP-aorta" not in metrics
+    assert confirms(text, "mask AP", 64.96)

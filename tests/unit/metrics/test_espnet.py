@@ -7,6 +7,7 @@ SCTK sclite's result.txt (`| SPKR | # Snt # Wrd | Corr Sub Del Ins Err S.Err |`,
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 RESULTS_MD = """\
 ### WER
@@ -72,3 +73,41 @@ def test_st_bleu_table() -> None:
     metrics = extract_metrics(text)
     assert [(m.name, m.value) for m in metrics] == [("tst-COMMON.en-de/BLEU", 26.5)]
     assert not check_claimed_metric(metrics, "BLEU", 60.1).ok
+
+
+def test_grep_hit_wrapped_after_its_path() -> None:
+    # espnet/espnet#837: the terminal wrapped each grep hit after `result.txt:|`
+    log = (
+        "exp/tr05_multi/decode_dt05_real_isolated_1ch_track_decode_lm_word65000/result.txt:|\n"
+        "    Sum/Avg    |    1640          160390     |    95.3            2.7           2.1           1.6           6.3          66.6     |\n"
+        "exp/tr05_multi/decode_dt05_simu_isolated_1ch_track_decode_lm_word65000/result.txt:|\n"
+        "    Sum/Avg    |    1640          160400     |    94.1            3.4           2.5           1.9           7.8          68.8     |\n"
+    )
+    metrics = extract_metrics(log)
+    assert check_claimed_metric(metrics, "Err", 6.3, "dt05_real").ok
+    assert not check_claimed_metric(metrics, "Err", 7.8, "dt05_real").ok
+    assert not check_claimed_metric(metrics, "Err", 65000).ok
+
+
+def test_espnet1_announced_tables_and_quoted_headings_name_the_error_rate() -> None:
+    # score_sclite.sh: "write a CER (or TER) result in .../result.txt", then the WER table
+    text = (
+        "write a CER (or TER) result in exp/decode_test_clean_model.acc.best/result.txt\n"
+        "|    SPKR    |    # Snt       # Wrd     |    Corr   Sub   Del   Ins   Err  S.Err    |\n"
+        "|    Sum/Avg |     328         9771     |    97.7   1.5   0.8   0.3   2.6   27.1    |\n"
+        "write a WER result in exp/decode_test_clean_model.acc.best/result.wrd.txt\n"
+        "|    SPKR    |    # Snt       # Wrd     |    Corr   Sub   Del   Ins   Err  S.Err    |\n"
+        "|    Sum/Avg |     328         7809     |    98.2   1.5   0.3   0.2   2.0   27.1    |\n"
+    )
+    assert confirms(text, "WER", 2.0, dataset="test-clean")
+    assert confirms(text, "CER", 2.6)
+    assert not confirms(text, "WER", 2.6)
+    # a markdown quote of RESULTS.md tables, and WSJ's numbered sets
+    quoted = (
+        "  > ### WER\n"
+        "  > |dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|\n"
+        "  > |---|---|---|---|---|---|---|---|---|\n"
+        "  > |decode_test_dev93_decode_rnn_lm_word65000|503|8234|92.5|6.6|0.9|1.0|8.5|61.2|\n"
+    )
+    assert confirms(quoted, "WER", 8.5, dataset="dev93")
+    assert not confirms(quoted, "CER", 8.5)

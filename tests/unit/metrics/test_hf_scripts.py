@@ -36,3 +36,19 @@ def test_squad_and_seqeval_dicts() -> None:
     assert check_claimed_metric(metrics, "F1", 91.8).ok
     assert not any(m.value == 1837 for m in metrics)
     assert {m.name for m in metrics} >= {"LOC/precision", "LOC/f1", "overall_f1"}
+
+
+def test_evaluate_sacrebleu_dict_score_is_sacrebleu() -> None:
+    # huggingface/course chapter7/4.mdx: metric.compute(...) of evaluate's "sacrebleu"
+    log = (
+        "{'score': 46.750469682990165,\n 'counts': [11, 6, 4, 3],\n"
+        " 'precisions': [91.67, 54.54, 40.0, 33.33],\n 'bp': 0.9200444146293233,\n"
+        " 'sys_len': 12,\n 'ref_len': 13}\n"
+    )
+    assert confirms(log, "BLEU", 46.75)
+    assert confirms(log, "SacreBLEU", 46.75)
+    assert not confirms(log, "BLEU", 0.92)
+
+
+def confirms(text: str, claim: str, value: float) -> bool:
+    return check_claimed_metric(extract_metrics(text), claim, value).ok

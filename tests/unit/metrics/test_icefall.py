@@ -75,3 +75,16 @@ def test_training_log_batches_and_validation() -> None:
     assert check_claimed_metric(metrics, "Validation loss", 0.1877).ok
     assert not check_claimed_metric(metrics, "Loss", 0.1812).ok
     assert not check_claimed_metric(metrics, "Learning rate", 0.012).ok
+
+
+def test_grep_hits_of_best_lines() -> None:
+    # k2-fsa/icefall#13: `grep best` over the per-checkpoint summary files
+    log = (
+        "conformer_ctc/exp/49_10.txt:ngram_lm_scale_1.5_attention_scale_1.9      2.62    best for test-clean\n"
+        "conformer_ctc/exp/49_10.txt:ngram_lm_scale_1.0_attention_scale_0.9      5.91    best for test-other\n"
+    )
+    metrics = extract_metrics(log)
+    assert check_claimed_metric(metrics, "WER", 2.62, "test-clean").ok
+    assert check_claimed_metric(metrics, "WER", 5.91, "test-other").ok
+    assert not check_claimed_metric(metrics, "WER", 2.62, "test-other").ok
+    assert not check_claimed_metric(metrics, "WER", 1.9).ok

@@ -33,3 +33,19 @@ def test_partial_bar_values_are_not_read() -> None:
     text = "Epoch 3/15\n237/422 [===============>..............] - ETA: 7s - loss: 0.0398 - accuracy: 0.9877\n"
     # When the metrics are extracted, then nothing is read
     assert found(text) == {}
+
+
+def test_a_bar_with_validation_values_is_a_fit_epoch_without_its_epoch_line() -> None:
+    # Given the last fit bar pasted without "Epoch n/N", then evaluate's TensorFlow prints
+    text = (
+        "469/469 ━━━━━━━━━━━━━━━━━━━━ 11s 24ms/step - accuracy: 0.9942 - loss: 0.1000"
+        " - val_loss: 0.1000\n"
+        "Test loss: tf.Tensor(0.10000026, shape=(), dtype=float32)\n"
+        "Test accuracy: {'accuracy': <tf.Tensor: shape=(), dtype=float32, numpy=0.9932000041007996>}\n"
+    )
+    # Then the bar's unprefixed accuracy is training accuracy, and the tensors are the test values
+    assert splits(text)["accuracy"] == "train"
+    assert found(text)["Test accuracy"] == 0.9932000041007996
+    assert confirms(text, "Test Accuracy", 99.32)
+    assert not confirms(text, "Test Accuracy", 0.9942)
+    assert not confirms(text, "Accuracy", 0.9942)

@@ -30,3 +30,36 @@ def test_cpp_frontend_fraction() -> None:
     # When the metrics are extracted, then the fraction is the accuracy
     assert found(text) == {"Average loss": 0.0334, "Accuracy": 0.989}
     assert confirms(text, "Test Accuracy", 98.9)
+
+
+def test_test_lines_without_training_between_are_separate_runs() -> None:
+    # Given the results of repeated runs, one test line each, no training lines between
+    text = (
+        "Test set: Average loss: 0.0261, Accuracy: 9924/10000 (99%)\n"
+        "Test set: Average loss: 0.0276, Accuracy: 9914/10000 (99%)\n"
+    )
+    # Then every run's values are results, not running ones
+    assert confirms(text, "Test loss", 0.0261)
+    assert confirms(text, "Test loss", 0.0276)
+
+
+def test_test_lines_after_skipped_batch_lines_are_epochs() -> None:
+    # Given the C++ example's epochs (partial batch counters, then a test line)
+    text = (
+        "Train Epoch: 1 [59584/60000] Loss: 0.4232\n"
+        "Test set: Average loss: 0.1989 | Accuracy: 0.940\n"
+        "Train Epoch: 2 [59584/60000] Loss: 0.1926\n"
+        "Test set: Average loss: 0.1338 | Accuracy: 0.959\n"
+    )
+    # Then only the last epoch's test values stand
+    assert confirms(text, "Test Accuracy", 0.959)
+    assert not confirms(text, "Test Accuracy", 0.940)
+
+
+def test_an_epoch_training_line_gives_the_running_training_loss() -> None:
+    text = (
+        "Train Epoch: 3, Loss: 0.030931, throughput: 4231.78 samples/sec\n"
+        "Train Epoch: 4, Loss: 0.027037, throughput: 4679.31 samples/sec\n"
+    )
+    assert found(text) == {"Loss": 0.027037}
+    assert not confirms(text, "Test loss", 0.027037)

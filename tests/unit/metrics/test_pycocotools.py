@@ -25,7 +25,7 @@ def test_keypoint_block_without_a_task_line_is_keypoints() -> None:
     # When the metrics are extracted
     metrics = found(text)
     # Then they are keypoint metrics, and a box AP claim is refused
-    assert metrics == {"keypoints/AP": 0.655, "keypoints/AP50": 0.862, "keypoints/AR20": 0.712}
+    assert metrics == {"keypoints/AP": 0.655, "keypoints/AP50": 0.862, "keypoints/AR": 0.712}
     assert not confirms(text, "box AP", 0.655)
 
 
@@ -50,3 +50,13 @@ def test_box_eval_header_names_the_task() -> None:
     assert metrics == {"segm/LVIS/AP": 0.301}
     assert confirms(text, "mask AP", 30.1, dataset="LVIS")
     assert not confirms(text, "box AP", 30.1)
+
+
+def test_the_keypoint_summary_ar_row_is_the_ar() -> None:
+    text = (
+        " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets= 20 ] =  0.736\n"
+        " Average Recall     (AR) @[ IoU=0.50:0.95 | area=   all | maxDets= 20 ] =  0.764\n"
+        " Average Recall     (AR) @[ IoU=0.50      | area=   all | maxDets= 20 ] =  0.950\n"
+    )
+    assert confirms(text, "AR", 0.764)
+    assert not confirms(text, "AR", 0.95)

@@ -5,6 +5,7 @@ EvalCallback's `Eval num_timesteps=..., episode_reward=... +/- ...` and rl-zoo's
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 TABLE = """\
 ------------------------------------
@@ -30,7 +31,10 @@ def test_logger_table_sections_and_skipped_keys() -> None:
         "rollout/ep_rew_mean": 451,
         "train/value_loss": 12.4,
     }
-    assert check_claimed_metric(extract_metrics(TABLE), "Mean reward", 451).ok
+    # (beside an evaluation, the rollout mean is the training episodes': see below)
+    assert check_claimed_metric(extract_metrics(TABLE), "Mean reward", 487).ok
+    assert check_claimed_metric(extract_metrics(TABLE), "ep_rew_mean", 451).ok is False
+    assert check_claimed_metric(extract_metrics(TABLE), "Training mean reward", 451).ok
     assert not check_claimed_metric(extract_metrics(TABLE), "Mean reward", 100000).ok
 
 
@@ -49,3 +53,19 @@ def test_tables_are_running_values_and_zoo_benchmark_rows() -> None:
     assert check_claimed_metric(metrics, "Validation mean reward", 487).ok
     assert check_claimed_metric(metrics, "Mean reward", 500, dataset="CartPole-v1").ok
     assert not check_claimed_metric(metrics, "Mean reward", 150000, dataset="CartPole-v1").ok
+
+
+def test_rollout_values_are_training_values_once_the_run_evaluates() -> None:
+    # Given a logger table with an evaluation and the training rollouts
+    text = (
+        "-----------------------------------------\n"
+        "| eval/                   |             |\n"
+        "|    mean_reward          | -157        |\n"
+        "| rollout/                |             |\n"
+        "|    ep_rew_mean          | -227        |\n"
+        "-----------------------------------------\n"
+    )
+    # Then an unsplit reward claim is the evaluation's, the rollout one is training
+    assert confirms(text, "Mean Reward", -157)
+    assert not confirms(text, "Mean Reward", -227)
+    assert confirms(text, "Training Mean Reward", -227)

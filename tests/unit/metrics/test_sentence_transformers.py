@@ -52,3 +52,16 @@ NDCG@10: 0.3267
         "NanoNFCorpus/cosine/Accuracy@1": 42.0,
         "NanoNFCorpus/cosine/NDCG@10": 0.3267,
     }
+
+
+def test_ir_lines_behind_the_examples_logging_prefix_are_scoped_by_score_function() -> None:
+    text = (
+        "2024-07-08 18:11:42,911 - Queries: 1231\n"
+        "2024-07-08 18:11:43,017 - Score-Function: cosine\n"
+        "2024-07-08 18:11:43,018 - Accuracy@5: 96.99%\n"
+        "2024-07-08 18:11:43,020 - Score-Function: dot\n"
+        "2024-07-08 18:11:43,020 - Accuracy@5: 97.08%\n"
+    )
+    assert check_claimed_metric(extract_metrics(text), "Accuracy@5 (cosine)", 96.99).ok
+    assert not check_claimed_metric(extract_metrics(text), "Accuracy@5 (cosine)", 97.08).ok
+    assert not check_claimed_metric(extract_metrics(text), "Accuracy@1", 1231).ok

@@ -50,3 +50,13 @@ def test_training_values_never_confirm_an_unsplit_claim() -> None:
     # Then the training value does not confirm it
     assert not confirms(text, "Accuracy", 0.7)
     assert confirms(text, "Accuracy", 0.5)
+
+
+def test_the_averaged_model_summary_is_the_runs_last() -> None:
+    text = (
+        "SUMMARY OF EPOCH 99\n└── Validation\n    └── Map@0.50 = 0.9601\n\n"
+        "INFO - sg_trainer.py - RUNNING ADDITIONAL TEST ON THE AVERAGED MODEL...\n"
+        "SUMMARY OF EPOCH 100\n└── Validation\n    └── Map@0.50 = 0.9635\n\n"
+    )
+    assert confirms(text, "mAP@0.5", 0.9635)
+    assert not confirms(text, "mAP@0.5", 0.9601)

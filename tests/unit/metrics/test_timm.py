@@ -53,3 +53,15 @@ def test_summary_csv_last_epoch_is_a_validation_value() -> None:
     assert confirms(text, "Top-1 Accuracy", 3.2)
     assert not confirms(text, "Test Top-1 Accuracy", 3.2)
     assert not confirms(text, "Top-1 Accuracy", 0.5)
+
+
+def test_the_summary_pasted_without_its_star_is_read_without_the_error_rates() -> None:
+    # Given validate.py's summary pasted into prose, and as a markdown bullet
+    prose = "The result is following: Acc@1 72.032 (27.968) Acc@5 91.126 (8.874)\n"
+    bullet = "* Acc@1 0.092 (99.908) Acc@5 0.338 (99.662)\n"
+    # Then the accuracies are read and the error rates in parentheses are not
+    assert confirms(prose, "Top-1 Accuracy", 72.032)
+    assert confirms(prose, "Top-5 Accuracy", 91.13)
+    assert not confirms(prose, "Top-1 Accuracy", 27.968)
+    assert confirms(bullet, "Top-1 Accuracy", 0.092)
+    assert not confirms(bullet, "Top-5 Accuracy", 99.662)

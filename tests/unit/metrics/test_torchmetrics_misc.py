@@ -5,6 +5,7 @@ F-score (micro) ...\\n- F-score (macro) ...\\n- Accuracy ...`)."""
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms, found
 
 
 def test_dev_and_test_lines_stay_apart() -> None:
@@ -31,3 +32,25 @@ Results:
     assert check_claimed_metric(metrics, "Macro F1", 0.6967).ok
     assert not check_claimed_metric(metrics, "Macro F1", 0.6971).ok
     assert check_claimed_metric(metrics, "Micro F1", 69.71).ok
+
+
+def test_old_flair_averages_and_class_rows() -> None:
+    # Given flair 0.4's evaluate output: micro and macro averages, then a row per class
+    text = (
+        "MICRO_AVG: acc 0.605 - f1-score 0.7539\n"
+        "MACRO_AVG: acc 0.5467 - f1-score 0.6925\n"
+        "0          tp: 1420 - fp: 438 - fn: 144 - tn: 363 - precision: 0.7643 - recall: 0.9079"
+        " - accuracy: 0.7093 - f1-score: 0.8299\n"
+        "Abnormal reading tp: 0 - fp: 3 - fn: 0 - tn: 210 - precision: 0.0000 - recall: 0.0000"
+        " - accuracy: 0.0000 - f1-score: 0.0000\n"
+    )
+    metrics = found(text)
+    # Then the averages are qualified, the classes are scopes and the counts are not read
+    assert metrics["MICRO_AVG/f1-score"] == 0.7539
+    assert metrics["0/precision"] == 0.7643
+    assert "Abnormal reading/f1-score" in metrics
+    assert not any(name.endswith(("/tp", "/fp", "/tn", "/fn")) for name in metrics)
+    assert confirms(text, "Test Micro F1", 0.7539)
+    assert not confirms(text, "Macro F1", 0.7539)
+    assert not confirms(text, "Test Accuracy", 0.7093)
+    assert confirms(text, "Precision (class 0)", 0.7643)

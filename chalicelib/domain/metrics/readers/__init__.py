@@ -3,6 +3,7 @@
 `name: value` reader runs last."""
 
 from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to register
+    aligned_table,
     beir,
     bleu,
     coco,
@@ -32,6 +33,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     ogb,
     opencompass,
     paddle,
+    prose,
     pyg,
     python_dicts,
     results_csv,
@@ -44,6 +46,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     speech_other,
     super_gradients,
     tables,
+    tensors,
     timm,
     torchmetrics_misc,
     torchvision,

@@ -89,7 +89,8 @@ def read_pycocotools(line: str, state: LogState, out: Sink) -> bool:
     if kind == "AP":
         name = f"AP{cat_ids}" if cat_ids and cat_ids != "all" else f"AP{iou_part}{area_part}"
     elif not iou_part and not area_part:
-        name = f"AR{max_dets}"
+        # keypoint evaluation (`_summarizeKps`) has one maxDets (20): its AR row is the AR
+        name = "AR" if max_dets.strip() == "20" else f"AR{max_dets}"
     else:
         name = f"AR{iou_part}{area_part}"
     if cat_ids is not None:  # the LVIS layout (lvis-api): the scope says so
@@ -117,21 +118,44 @@ def read_detectron2_copypaste(line: str, state: LogState, out: Sink) -> bool:
     return True  # "Task:" and "Dataset:" lines carry no metric
 
 
-_D2_TASK = re.compile(r"'(bbox|segm|keypoints|sem_seg|panoptic_seg)'\s*+[,:]\s*+\{")
+_D2_TASK = re.compile(r"'(bbox|segm|keypoints|sem_seg|panoptic_seg)'\s*+[,:]\s*+(?:\{|$)")
 _D2_PAIR = re.compile(r"'([A-Za-z][\w\-]{0,40}+)':\s*+(?:np\.float\d++\()?+(" + NUM + r")")
 
 
-@reader("coco", markers=("'bbox'", "'segm'", "'keypoints'", "'sem_seg'"), order=15)
+def _in_task_dict(state: LogState) -> bool:
+    return state.context.get("d2_task") is not None
+
+
+@reader(
+    "coco",
+    markers=("'bbox'", "'segm'", "'keypoints'", "'sem_seg'"),
+    order=15,
+    open=_in_task_dict,
+)
 def read_detectron2_results_dict(line: str, state: LogState, out: Sink) -> bool:
-    """`OrderedDict([('bbox', {'AP': 40.2, ...}), ('segm', {...})])`, or the same as a dict."""
+    """`OrderedDict([('bbox', {'AP': 40.2, ...}), ('segm', {...})])`, or the same as a dict,
+    on one line or pretty-printed over many (`('segm',` then ` {'AP': 64.9,` ... `'APs': 43.9})`:
+    the task stays open until its dict closes)."""
     tasks = list(_D2_TASK.finditer(line))
     if not tasks:
-        return False
+        task_name = state.context.get("d2_task")
+        if task_name is None:
+            return False
+        _task_pairs(task_name, line, 0, len(line), out)
+        if "}" in line:
+            state.context["d2_task"] = None
+        return True
     ends = [t.start() for t in tasks[1:]] + [len(line)]
     for task, end in zip(tasks, ends, strict=True):
-        for pair in _D2_PAIR.finditer(line, task.end(), end):
-            name, number = pair.groups()
-            value = parse_number(number)
-            if "-" not in name and value is not None and value >= 0:
-                out.add(f"{task.group(1)}/{name}", number, "coco", running=False)
+        _task_pairs(task.group(1), line, task.end(), end, out)
+    closed = "}" in line[tasks[-1].end() :]
+    state.context["d2_task"] = None if closed else tasks[-1].group(1)
     return True
+
+
+def _task_pairs(task: str, line: str, start: int, end: int, out: Sink) -> None:
+    for pair in _D2_PAIR.finditer(line, start, end):
+        name, number = pair.groups()
+        value = parse_number(number)
+        if "-" not in name and value is not None and value >= 0:
+            out.add(f"{task}/{name}", number, "coco", running=False)

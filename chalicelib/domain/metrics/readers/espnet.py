@@ -24,18 +24,27 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 
-_SECTION = re.compile(r"^\s*+#{2,}+\s*+(WER|CER|TER)\s*+$")
+# "### WER" (also quoted in markdown: "> ### CER"); ESPnet1's score_sclite.sh announces each
+# table: "write a CER (or TER) result in .../result.txt", "write a WER result in ...".
+_SECTION = re.compile(r"^[\s>]*+#{2,}+\s*+(WER|CER|TER)\s*+$")
+_WRITE_RESULT = re.compile(r"\bwrite an? (WER|CER|TER)\b")
 _RESULT_FILE = re.compile(r"/result(?:\.\w++)?\.txt")
-# | <label> | <snt> <wrd> | <corr> <sub> <del> <ins> <err> <s.err> | [<nce> |]
-_SCLITE_ROW = re.compile(
-    r"\|\s*+([^|\n]*?)\s*+\|\s*+(" + NUM + r")\s++(" + NUM + r")\s*+\|"
+# | <label> | <snt> <wrd> | <corr> <sub> <del> <ins> <err> <s.err> | [<nce> |]; after a grep
+# hit wrapped by the terminal (`<path>/result.txt:|` ending its line) the first bar is missing.
+_ROW_BODY = (
+    r"\s*+([^|\n]*?)\s*+\|\s*+(" + NUM + r")\s++(" + NUM + r")\s*+\|"
     r"((?:\s*+" + NUM + r"){6})\s*+\|"
 )
+_SCLITE_ROW = re.compile(r"\|" + _ROW_BODY)
+_WRAPPED_ROW = re.compile(r"^" + _ROW_BODY)
 _SET_WORDS = frozenset(
     {"clean", "other", "dev", "test", "eval", "train", "real", "simu", "isolated", "nodev"}
     | {"nodup", "sp", "hires", "1ch", "2ch", "6ch", "set", "all", "sub", "si", "sd", "ihm"}
     | {"sdm", "mdm", "far", "near", "clean100", "other500"}
 )
+
+
+_NUMBERED_SET = re.compile(r"(?:dev|eval|test|train)\d{2,4}")
 
 
 def decode_set(directory: str) -> str:
@@ -53,7 +62,8 @@ def decode_set(directory: str) -> str:
     tokens = last.removeprefix("decode").lstrip("_-.").split("_")
     kept: list[str] = []
     for token in tokens:
-        if kept and token.lower() not in _SET_WORDS and not token.isdigit():
+        numbered = _NUMBERED_SET.fullmatch(token.lower()) is not None  # WSJ's test_dev93
+        if kept and token.lower() not in _SET_WORDS and not token.isdigit() and not numbered:
             break
         if "." in token:
             break
@@ -121,12 +131,18 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
     if heading:
         state.context["espnet_section"] = heading.group(1)
         return True
+    announced = _WRITE_RESULT.search(line) if "write a" in line else None
+    if announced:
+        state.context["espnet_section"] = announced.group(1)
     path = _result_dir(line) if "/result" in line else None
     if path is not None:
         state.context["espnet_result"] = path
+    wrapped = state.context.pop("espnet_wrapped", False)
     if "|" not in line:
         return False
-    row = _SCLITE_ROW.search(line)
+    if path is not None and line.rstrip().endswith(":|"):
+        state.context["espnet_wrapped"] = True
+    row = _SCLITE_ROW.search(line) or (_WRAPPED_ROW.match(line) if wrapped else None)
     if not row:
         return path is not None and "SPKR" in line
     label = row.group(1)

@@ -10,12 +10,15 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.vocabulary import sense_of
 
-# name: value / name = value. A name is up to four words; the first starts with a letter.
+# name: value / name = value. A name is up to four words; the first starts with a letter. A
+# colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric).
 _COLON_OR_EQUALS = re.compile(
     r"(?<![\w@.\-/])"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]++[A-Za-z0-9(][\w@.\-/%()]{0,40}+){0,3}+)"
-    r"([ \t]*+(?::[ \t]++|=[ \t]*+))"
+    r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
@@ -26,6 +29,12 @@ _SPACED = re.compile(
     r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
+# A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
+# bar is pasted on its own line): progress, never a result.
+_PROGRESS_TITLE = re.compile(
+    r"(?i)^\s*+(?:testing|validating|validation|training|predicting|sanity checking)"
+    r"(?:\s++dataloader\s++\d++)?+\s*+:\s*+\d++(?:\.\d++)?+%\s*+$"
+)
 _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
 _NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
 
@@ -44,10 +53,30 @@ _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d
 _QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
+_FUNCTION_WORDS = frozenset(
+    {"of", "in", "for", "to", "the", "and", "a", "an", "on", "at", "by", "with", "from", "as"}
+    | {"is", "are", "was", "were", "that", "this", "than", "or", "but", "if", "so", "we", "i"}
+)
+# A value followed by more bare numbers is one element of a vector ("bbox AP:96.25, 89.50,
+# 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
+_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
+# A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
+# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope).
+_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](?:\[\d++\])?+$")
+# "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
+_CONDITION = re.compile(r"@[A-Za-z]++$")
 
 
 def _clean(words: list[str]) -> list[str]:
-    """Drop log levels and a leading progress counter ("epoch 3 val_acc" -> "val_acc")."""
+    """Drop log levels and a leading progress counter ("epoch 3 val_acc" -> "val_acc"); a
+    logger's name before its level is a prefix ("fastreid.evaluation.testing INFO: 0.2%" has no
+    metric name), and a name that starts with a lower-case function word is a fragment of prose
+    ("number of files for evaluation: 3769" read from "of")."""
+    levels = [i for i, word in enumerate(words) if word.rstrip(":") in _LOG_LEVEL_WORDS]
+    if levels:
+        words = words[levels[-1] + 1 :]
+    if words and words[0] in _FUNCTION_WORDS:
+        return []
     while words and (
         words[0] in _LOG_LEVEL_WORDS
         or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
@@ -56,6 +85,14 @@ def _clean(words: list[str]) -> list[str]:
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     return words
+
+
+def _scoped(before: str, name: str) -> str:
+    """`name` under the data set a bracketed label glued to it names (`lfw/XNorm`)."""
+    glued = _GLUED_SCOPE.search(before)
+    if glued is None or glued.group(1).upper() in _LOG_LEVEL_WORDS:
+        return name
+    return f"{glued.group(1)}/{name}"
 
 
 def _segment_name(segments: list[re.Match[str]], at: int, name: str) -> str:
@@ -72,7 +109,7 @@ def qualified(name: str) -> str:
 
 @reader("generic", markers=(":", "=", " "), order=1000)
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
-    if _TQDM.search(line):
+    if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False
     if line.endswith(":") or line.rstrip().endswith(":"):
         title = _TITLE.match(line)
@@ -86,23 +123,46 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         segments = []
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
-    found = False
+    pairs: list[tuple[str, str]] = []
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
+            if _MORE_NUMBERS.match(line, match.end()):
+                continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
                 words = words[-1:]
+                if _CONDITION.search(words[0]):
+                    continue
             words = _clean(words)
             name = qualified(" ".join(words))
             if segments:
                 name = _segment_name(segments, match.start(), name)
-            if words and out.add(name, number, "generic", running=running):
-                found = True
-    if not found:
+            elif words and line[match.start() - 1 : match.start()] == "]":
+                name = _scoped(line[max(0, match.start() - 64) : match.start()], name)
+            if words and is_result_name(name):
+                pairs.append((name, number))
+    if not pairs:
         for match in _SPACED.finditer(line):
+            if _MORE_NUMBERS.match(line, match.end()):
+                continue
             words = _clean(match.group(1).split())
-            name = qualified(" ".join(words))
-            if words and out.add(name, match.group(2), "generic", running=running):
-                found = True
+            if words and is_result_name(qualified(" ".join(words))):
+                pairs.append((qualified(" ".join(words)), match.group(2)))
+    training = _training_bases(pairs) if running or state.running else frozenset()
+    found = False
+    for name, number in pairs:
+        sense = sense_of(name) if training else None
+        split = "train" if sense and sense.split is None and sense.base in training else None
+        if out.add(name, number, "generic", split=split, running=running):
+            found = True
     return found
+
+
+def _training_bases(pairs: list[tuple[str, str]]) -> frozenset[str | None]:
+    """On a line of the training loop (`Epoch: 9, Loss: 1.26, Accuracy: 0.62, Val Acc: 0.59`),
+    the metrics printed both unprefixed and with a validation or test split: the unprefixed
+    one is the training value (`Accuracy` here), as in Keras' fit."""
+    senses = [sense_of(name) for name, _ in pairs]
+    evaluated = {s.base for s in senses if s.base is not None and s.split in ("val", "test")}
+    return frozenset(s.base for s in senses if s.split is None and s.base in evaluated)

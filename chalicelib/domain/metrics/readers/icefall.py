@@ -2,7 +2,9 @@
 ... ]` lines named `<set-method>/%WER` (`test-clean-greedy_search/%WER`), the `For test-clean,
 WER of different settings are:` blocks whose `<setting>\\t<value>[\\tbest for <set>]` lines are
 named `<set>/<setting>/WER` (CER blocks likewise; `WER/CER` blocks give both; a setting name
-too long for a metric name is dropped from it), and the errs file's `%WER = 3.26`. The
+too long for a metric name is dropped from it), the best lines of those files found by grep
+(`<exp>/49_10.txt:<setting>\t2.62\tbest for test-clean`, named `<set>/<setting>/WER`, CER
+when the file name says so), and the errs file's `%WER = 3.26`. The
 `params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config. The
 bracket holds counts, never values; setting names carry hyper-parameters (`beam_4`,
 `lm_scale_0.8`), never values.
@@ -31,6 +33,12 @@ _BLOCK = re.compile(r"\bFor ([^\s,]++), (WER|CER|WER/CER) of different settings 
 _SETTING = re.compile(
     r"^[\s$>#]*+(\S++)(?:\s++(?:WER|CER))?+\s++(" + NUM + r")(?:\s++(" + NUM + r"))?+"
     r"(?:\s++best for \S++)?+\s*+$"
+)
+
+# grep's hit of a `best for` line: `<file>:<setting>\t<value>[\t<value>]\tbest for <set>`
+_GREP_BEST = re.compile(
+    r"^[\s$>#]*+([^\s:]*+:)?+(\S++)\s++(" + NUM + r")(?:\s++(" + NUM + r"))?+"
+    r"\s++best for (\S++)\s*+$"
 )
 
 
@@ -80,7 +88,15 @@ def _in_block(state: LogState) -> bool:
 
 @reader(
     "icefall",
-    markers=("] %WER", "] %CER", "of different settings", "%WER =", "%CER =", "Errors: "),
+    markers=(
+        "] %WER",
+        "] %CER",
+        "of different settings",
+        "%WER =",
+        "%CER =",
+        "Errors: ",
+        "best for ",
+    ),
     order=22,
     open=_in_block,
 )
@@ -97,6 +113,12 @@ def read_icefall(line: str, state: LogState, out: Sink) -> bool:
             _setting(block, setting, out)
             return True
         state.context["icefall_block"] = None  # a blank or other line ends the block
+    if "best for " in line:
+        best = _GREP_BEST.match(line)
+        if best:
+            where, metric = best.group(5), "CER" if "cer" in (best.group(1) or "") else "WER"
+            _setting((where, [metric]), best, out, first=2)
+            return True
     found = False
     if "%" in line:
         for match in _LOGGED.finditer(line):
@@ -111,10 +133,13 @@ def read_icefall(line: str, state: LogState, out: Sink) -> bool:
     return found or line.lstrip().startswith("Errors: ")
 
 
-def _setting(block: tuple[str, list[str]], setting: re.Match[str], out: Sink) -> None:
+def _setting(
+    block: tuple[str, list[str]], setting: re.Match[str], out: Sink, first: int = 1
+) -> None:
     where, metrics = block
-    key = setting.group(1)
-    for metric, number in zip(metrics, (setting.group(2), setting.group(3)), strict=False):
+    key = setting.group(first)
+    numbers = (setting.group(first + 1), setting.group(first + 2))
+    for metric, number in zip(metrics, numbers, strict=False):
         if number is None:
             continue
         name = f"{where}/{key}/{metric}"

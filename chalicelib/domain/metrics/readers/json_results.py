@@ -47,6 +47,9 @@ _ANY = re.compile(r'^\s*+[*_]*+(?:["{}\[\]]|[-\d.]|true|false|null)')
 _NAME_KEYS = ("name", "key", "metric")
 _VALUE_KEYS = ("score", "value")
 _TIMM_KEYS = frozenset(["top1", "top5", "top1_err", "top5_err"])
+# A string under one of these keys names the data set (or scene) the object's numbers are of:
+# nerfstudio's ns-eval {"experiment_name": "chair", "results": {"psnr": ...}}.
+_SCOPE_KEYS = frozenset({"experiment_name", "dataset", "dataset_name", "scene"})
 
 
 def _is_number(value: object) -> bool:
@@ -126,7 +129,8 @@ def read_json_line(line: str, state: LogState, out: Sink) -> bool:
         return False
     if not isinstance(data, dict):
         return False
-    flatten(data, [], out)
+    scope = next((data[k] for k in _SCOPE_KEYS if isinstance(data.get(k), str)), None)
+    flatten(data, [scope] if scope else [], out)
     return True
 
 
@@ -169,6 +173,8 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
     if string_value is not None:
         if raw_key in _NAME_KEYS or raw_key == "hf_subset":
             names[depth] = string_value
+        elif depth == 1 and raw_key in _SCOPE_KEYS:
+            state.context["json_scope"] = string_value
         return True
     if number is None or parse_number(number) is None:
         return True
@@ -189,7 +195,8 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
         name = "/".join([*path, _named(named, raw_key)])
     else:
         name = "/".join([*path, *key_path(raw_key)])
-    out.add(name, number, _source(name))
+    scope = state.context.get("json_scope")
+    out.add(f"{scope}/{name}" if scope else name, number, _source(name))
     return True
 
 
@@ -198,6 +205,7 @@ def _end_block(state: LogState, out: Sink) -> None:
     they are."""
     state.context["json_stack"].clear()
     state.context["json_names"].clear()
+    state.context.pop("json_scope", None)
     mteb = state.context.pop("json_mteb", None)
     for name, number in mteb["pending"] if mteb else ():
         out.add(name, number, "json")

@@ -3,8 +3,10 @@ numbers (`- loss: 0.0827 - accuracy: 0.9757`). Keras 3 draws the bar with `━`,
 `[====]`, `verbose=2` prints `1875/1875 - 3s - loss: ...`, Keras 1 `60000/60000 [====] -
 5584s - loss: ...`. `model.fit` prints `Epoch 3/10` before each epoch's bar: those values are
 running ones (the last epoch's stand), unprefixed names are training values (split `train`)
-and `val_` names validation values; `model.evaluate` prints a bar alone, on whatever data it
-was given (no split). User prints such as `Test accuracy: 0.97` are read by `generic`.
+and `val_` names validation values; a bar with `val_` values is a fit epoch's even without its
+`Epoch` line (only `fit` validates); `model.evaluate` prints a bar alone, on whatever data it
+was given (no split), and its values supersede fit's running ones of the same name. User
+prints such as `Test accuracy: 0.97` are read by `generic`.
 
 Format source: keras-team/keras keras/src/utils/progbar.py (`Progbar.update`: "%d/%d" bar, then
 " - %s: %.4f" per value, or "%.4e" for small values; Keras 2 keras/utils/generic_utils.py
@@ -32,8 +34,12 @@ def read_keras(line: str, state: LogState, out: Sink) -> bool:
     if not match:
         return False
     if match.group(1) == match.group(2):  # a finished bar; partial ones show running numbers
-        fit = bool(state.context.pop("keras_epoch", False))
-        for pair in _PAIR.finditer(line):
+        pairs = list(_PAIR.finditer(line))
+        # only fit validates, so a bar with val_ values is a fit epoch's even when its "Epoch
+        # n/N" line was not pasted
+        validated = any(pair.group(1).startswith("val_") for pair in pairs)
+        fit = bool(state.context.pop("keras_epoch", False)) or validated
+        for pair in pairs:
             name = pair.group(1)
             split = "train" if fit and not name.startswith("val_") else None
             out.add(name, pair.group(2), "keras", split=split, running=fit)

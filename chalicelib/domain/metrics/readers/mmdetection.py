@@ -25,7 +25,7 @@ _PAIR = re.compile(
     + r")"
     + END
 )
-_TUPLE = re.compile(r"\(\s*+'([\w/\-]{1,80}+)',\s*+(?:np\.float\d++\()?+(" + NUM + r")" + END)
+_TUPLE = re.compile(r"\(\s*+'([\w/\-@.]{1,80}+)',\s*+(?:np\.float\d++\()?+(" + NUM + r")" + END)
 
 
 def _add(name: str, number: str, out: Sink) -> None:

@@ -106,7 +106,8 @@ def read_opencompass(line: str, state: LogState, out: Sink) -> bool:
         return False
     if _DASHES.match(line):
         return True
-    body = line.strip().lstrip("#").strip()
+    # a row pasted in bold (`**triviaqa_wiki_5shot,e0f87f,score,gen,54.61**`) is a row
+    body = line.strip().lstrip("#").strip().strip("*").strip()
     cells = body.split(",") if context.get("oc_csv") else _CELL_SPLIT.split(body)
     if all(cell == "-" for cell in cells):
         return True  # a row of a dataset without results (its name may be blank)

@@ -7,11 +7,16 @@ Nested dicts name their values by key path (`{'Iris-setosa': {'f1': 1.0}}` ->
 `Iris-setosa/f1`); a dict of averages only (`{'macro': 0.95, 'micro': 0.94}`) printed under a
 title line (`Average F1 scores:`) is named by the title (`Average F1 scores macro`). Integer
 tensors (`tensor(1134649)`) are counts. A dict with
-`learning_rate` is a training-step log (its `loss` is the training loss).
+`learning_rate` is a training-step log (its `loss` is the training loss). sacreBLEU's result
+(`{'score': 46.75, 'counts': [...], ..., 'bp': 0.92, 'sys_len': 12, 'ref_len': 13}`, as
+evaluate's `sacrebleu` returns it) names its `score` `sacreBLEU score`; `bp` and the lengths
+are its components and counts.
 
-Format source: huggingface/transformers Trainer.log (`self.log(logs)` -> `print(output)`
-through ProgressCallback.on_log) and pytorch-lightning 1.x trainer/connectors
-(`print(f"DATALOADER:{i} {stage.upper()} RESULTS")` + `pprint(results)`).
+Format source: mjpost/sacrebleu sacrebleu/metrics/bleu.py `BLEUScore` (score, counts, totals,
+precisions, bp, sys_len, ref_len), returned as a dict by huggingface/evaluate
+metrics/sacrebleu/sacrebleu.py `_compute`; huggingface/transformers Trainer.log
+(`self.log(logs)` -> `print(output)` through ProgressCallback.on_log) and pytorch-lightning
+1.x trainer/connectors (`print(f"DATALOADER:{i} {stage.upper()} RESULTS")` + `pprint(results)`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ _DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
 _RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
 _QUALIFIERS = frozenset({"macro", "micro", "weighted", "samples"})
 _MAX_DEPTH = 8
+# Keys that follow `score` in sacreBLEU's result only.
+_SACREBLEU_KEYS = frozenset({"bp", "sys_len", "ref_len"})
 
 
 @reader("python_dicts", markers=("'", '"', "RESULTS", "-" * 10), order=42)
@@ -75,6 +82,12 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         if wrapper.startswith("tensor") and not any(c in number for c in ".eE"):
             continue  # an integer tensor is a count (tensor(1134649)), not a result
         keys = [k for k in path if k]
+        if not keys and key == "score":
+            state.context["py_score"] = (state.line_no, number)
+        elif not keys and key in _SACREBLEU_KEYS:
+            score = state.context.pop("py_score", None)
+            if score is not None and state.line_no - score[0] <= 8:
+                out.add("sacreBLEU score", score[1], source, running=False)
         if not keys and title and key in _QUALIFIERS:
             name = f"{title} {key}"  # "Average F1 scores:" then {'macro': 0.95, ...}
         else:

@@ -4,8 +4,10 @@ dash rules; keys named `<section><key>`: `rollout/ep_rew_mean`, `eval/mean_rewar
 EvalCallback line `Eval num_timesteps=10000, episode_reward=-200.00 +/- 0.00`, and
 rl-baselines3-zoo's benchmark table (`|algo|env_id|mean_reward|std_reward|...|`, rows named
 `<env_id>/<algo>/mean_reward`, rows via `tables`). Tables are printed every log interval, so
-their values are running ones (the last table stands); `time/` keys, learning rate, clip range
-and update counts are not results; `nan` is no value.
+their values are running ones (the last table stands). `rollout/` averages the episodes of
+training; once the run evaluates (an `eval/` section or an EvalCallback line) its values are
+the training split, so an unsplit reward claim means the evaluation's `eval/mean_reward`.
+`time/` keys, learning rate, clip range and update counts are not results; `nan` is no value.
 
 Format source: DLR-RM/stable-baselines3 stable_baselines3/common/logger.py
 `HumanOutputFormat.write` (keys grouped by the tag before "/", `f"| {key}{key_space} |
@@ -39,6 +41,7 @@ def read_sb3(line: str, state: LogState, out: Sink) -> bool:
         evaluation = _EVAL.search(line)
         if evaluation:
             out.add("episode_reward", evaluation.group(1), "sb3", split="val", running=True)
+            state.context["sb3_evaluated"] = True
             return True
     if _RULE.match(line):
         state.context["sb3_table"] = True
@@ -57,7 +60,11 @@ def read_sb3(line: str, state: LogState, out: Sink) -> bool:
     section = state.context.get("sb3_section", "")
     if section in _SKIPPED_SECTIONS or parse_number(value) is None:
         return True
-    out.add(f"{section}{key}", value, "sb3", running=True)
+    if section == "eval/":
+        state.context["sb3_evaluated"] = True
+    # rollout/ averages the training episodes: beside an evaluation it is the training value
+    split = "train" if section == "rollout/" and state.context.get("sb3_evaluated") else None
+    out.add(f"{section}{key}", value, "sb3", split=split, running=True)
     return True
 
 

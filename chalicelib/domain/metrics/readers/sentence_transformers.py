@@ -5,7 +5,8 @@ training are running values), BinaryClassificationEvaluator (`Accuracy with Cosi
 75.00\t(Threshold: 0.8668)`; named `<function>/<metric>`; the threshold is a setting),
 InformationRetrievalEvaluator (`Queries: 323`, `Corpus: 3269` are counts; `Score-Function: dot`
 then `NDCG@10: 0.3530`, named `<dataset>/<function>/NDCG@10`), and the examples' `Primary
-metric: <key>` / `Primary metric value: 0.6781` (the value is named by the key). The v3
+metric: <key>` / `Primary metric value: 0.6781` (the value is named by the key). Lines may carry
+the examples' logging prefix (`2024-07-08 18:11:43,017 - `). The v3
 trainer's `{'eval_spearman_cosine': ...}` dicts are read by `python_dicts`.
 
 Format source: UKPLab/sentence-transformers sentence_transformers/evaluation/
@@ -41,12 +42,18 @@ _IR_METRIC = re.compile(
 )
 _PRIMARY = re.compile(r"\bPrimary metric:\s*+(\S++)\s*+$")
 _PRIMARY_VALUE = re.compile(r"Primary metric value:\s*+(" + NUM + r")\s*+$")
+# The examples' `logging.basicConfig(format="%(asctime)s - %(message)s", ...)` prefix (and a
+# "<logger or level> - " after it): the evaluator's lines start after it.
+_LOG_PREFIX = re.compile(r"^\s*+\d{4}-\d\d-\d\d[ T][\d:,.]++\s++-\s++(?:[\w.]++\s++-\s++)?+")
 _MARKERS = ("the model on", "Pearson:", " with ", "Score-Function:", "Queries:", "Corpus:", "@")
 
 
 @reader("sentence_transformers", markers=(*_MARKERS, "Primary metric"), order=37)
 def read_sentence_transformers(line: str, state: LogState, out: Sink) -> bool:
     context = state.context
+    prefix_match = _LOG_PREFIX.match(line)
+    if prefix_match is not None:
+        line = line[prefix_match.end() :]
     header = _ON_DATASET.search(line) if "the model on" in line else None
     if header:
         context["st_dataset"] = header.group(1)

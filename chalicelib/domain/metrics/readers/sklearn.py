@@ -3,8 +3,9 @@ one row per class, the `accuracy` row (f1-score column and support only) and the
 `macro avg`, `weighted avg`, `micro avg`, `samples avg` (before 0.20 a single support-weighted
 `avg / total` row, named `weighted avg` here since that is what it is). Average rows are named
 `<row>/<column>` (`macro avg/f1-score`), so the averaging is a qualifier of the metric. Per-class
-rows are read but give no values: a class's precision is not the model's, and a claim that
-names no class must not be confirmed by one. The support column is a count.
+rows are named by their class (`1/precision`, `B-art/f1-score`): the class is the value's
+scope, so a claim that names no class is answered by the average rows (claims.py), and one that
+names it (`F1 (class 1)`) by its row. The support column is a count.
 
 Format source: scikit-learn sklearn/metrics/_classification.py `classification_report`
 (`headers = ["precision", "recall", "f1-score", "support"]`, `head_fmt = "{:>{width}s} " + "
@@ -63,8 +64,7 @@ def read_classification_report(line: str, state: LogState, out: Sink) -> bool:
         state.context["sklearn_report"] = False
         return False
     label = " ".join(row.group(1).split())
-    average = _AVERAGES.get(label)
-    if average:
-        for column, number in zip(_COLUMNS, row.groups()[1:4], strict=True):
-            out.add(f"{average}/{column}", number, "sklearn", running=False)
+    average = _AVERAGES.get(label, label)
+    for column, number in zip(_COLUMNS, row.groups()[1:4], strict=True):
+        out.add(f"{average}/{column}", number, "sklearn", running=False)
     return True

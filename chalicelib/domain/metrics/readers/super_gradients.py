@@ -6,8 +6,8 @@ second epoch on, children `Best until now = 0.967 (↘ -0.0069)` and `Epoch N-1 
 0.0031)` that hold earlier values (not read). Leaves are named `<split>/<name>` (the split
 node says the split: `Validation/Map@0.50`); each summary is a running value, the last
 epoch's stand. After `RUNNING ADDITIONAL TEST ON THE AVERAGED MODEL` the next summary
-evaluates another model (the averaged weights): its names say so (`Validation/averaged
-model/Map@0.50`).
+evaluates the averaged weights the run ends with (saved as its final checkpoint): the last
+summary of the log, under the same names, so its values are the run's final ones.
 Also read: `Best checkpoint overriden: validation mAP@0.50:0.95: 0.000536` (the unrounded
 tracked metric) and the PTQ/QAT `Validation Results` bullets (`   - mAP@0.50  : 0.9465`).
 The tqdm bars (`Train epoch 0: 100%|...| [.., PPYoloELoss/loss=2.17, gpu_mem=8.68]`) carry
@@ -84,8 +84,7 @@ def _read_tree_line(line: str, model: str, state: LogState, out: Sink) -> bool:
 
 def _read_other(line: str, state: LogState, out: Sink) -> bool:
     if _AVERAGED.search(line):
-        state.context["sg_model"] = "averaged model"
-        return True
+        return True  # the averaged model's summary follows: the run's last, its final values
     best = _BEST.search(line)
     if best is not None:
         split, metric, number = best.groups()

@@ -19,6 +19,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
+from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
 from chalicelib.domain.metrics.readers.lightning import lightning_row
@@ -26,7 +27,8 @@ from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_hea
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
 from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
-from chalicelib.domain.metrics.vocabulary import _KNOWN_BASES, is_result_name, metric_key, sense_of
+from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")

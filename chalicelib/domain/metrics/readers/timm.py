@@ -1,5 +1,6 @@
 """timm (pytorch-image-models): `validate.py`'s summary ` * Acc@1 82.708 (17.292) Acc@5 96.236
-(3.764)`, whose parentheses hold error rates (not read), and the evaluation lines of
+(3.764)`, whose parentheses hold error rates (not read; pasted often without the leading
+` * `, or with it as a markdown bullet), and the evaluation lines of
 `validate.py` and `train.py` `Test: [ 156/156]  Time: ...  Loss:  0.4765 (0.4765)  Acc@1:
 93.750 ( 93.750)  Acc@5: ...` (also `Test (EMA): ...`), where the first number is the last
 batch's and the one in parentheses the average over the whole set: only the line of the last
@@ -25,7 +26,7 @@ from chalicelib.domain.metrics.numbers import NUM
 
 _PAREN = r"\s*+\(\s*+" + NUM + r"\s*+\)"
 _SUMMARY = re.compile(
-    r"(?:^|\s)\*\s++(Acc|Prec)@1\s++("
+    r"(?<![\w@])(Acc|Prec)@1\s++("
     + NUM
     + r")"
     + _PAREN
@@ -42,9 +43,9 @@ _EVAL_PAIR = re.compile(
 _TRAIN = re.compile(r"(?<![\w(])Train:\s*+\d++\s*+\[")
 
 
-@reader("timm", markers=(" * Acc@1", " * Prec@1", "Acc@1:", "Prec@1:", "Train:"), order=29)
+@reader("timm", markers=("Acc@1 ", "Prec@1 ", "Acc@1:", "Prec@1:", "Train:"), order=29)
 def read_timm(line: str, state: LogState, out: Sink) -> bool:
-    summary = _SUMMARY.search(line) if "*" in line else None
+    summary = _SUMMARY.search(line) if "@1 " in line else None
     if summary is not None:
         kind = summary.group(1)
         out.add(f"{kind}@1", summary.group(2), "timm", running=False)

@@ -7,7 +7,9 @@ box and mask values are different metrics; classification prints `classes top1_a
 During training (after an `Epoch GPU_mem ...` header) each epoch's `all` row is a running
 value; the final validation of the best weights (`Validating .../best.pt...`) stands. Argument
 dumps (`val: data=..., conf_thres=0.001, iou_thres=0.6`), `yolo ...` command lines, model
-summaries (`157 layers, 1867405 parameters`) and `Speed:` lines are consumed with nothing read.
+summaries (`157 layers, 1867405 parameters`) and `Speed:` lines are consumed with nothing read;
+an argument dump's `task=val` / `task=test` (`split=` in ultralytics) is the split of the
+table that follows.
 A printed `results_dict` (`{'metrics/precision(B)': 0.7, ..., 'metrics/mAP50-95(M)': 0.4,
 'fitness': 0.5}`) is read with the task suffix as a prefix (`mask/metrics/mAP50-95(M)`);
 `fitness` is a weighted selection score, not a metric.
@@ -42,6 +44,10 @@ _ARGS = re.compile(r"^\s*+(?:[a-z_]++/)?+[a-z_]++:\s++(?:\w++=[^,]*+,\s++){2,}+\
 _COMMAND = re.compile(r"^\s*+[$!]?+\s*+yolo\s++[a-z]")
 _SUMMARY = re.compile(r"(?i)\bsummary(?:\s*+\(fused\))?+:\s*+\d++ layers")
 _SPEED = re.compile(r"^\s*+Speed:\s*+[\d.]++\s*+ms")
+# val.py's arguments name the split it evaluates: `task=val` (the default), `task=test`;
+# ultralytics' `split=val`.
+_TASK_SPLIT = re.compile(r"(?<![\w.])(?:task|split)=(val|test|train)\b")
+_SPLITS = {"val": "val", "test": "test", "train": "train"}
 
 
 def _columns(header: str) -> list[str]:
@@ -90,9 +96,12 @@ def read_yolo(line: str, state: LogState, out: Sink) -> bool:
     if _TRAINING_END.search(line):
         state.context["yolo_training"] = False
         return False
-    return bool(
-        _ARGS.match(line) or _COMMAND.match(line) or _SUMMARY.search(line) or _SPEED.match(line)
-    )
+    if _ARGS.match(line) or _COMMAND.match(line):
+        task = _TASK_SPLIT.search(line)
+        if task:  # the split of everything val.py prints next (pycocotools' summary too)
+            state.log_split = _SPLITS[task.group(1)]
+        return True
+    return bool(_SUMMARY.search(line) or _SPEED.match(line))
 
 
 _RESULTS_DICT = re.compile(

@@ -1,0 +1,100 @@
+"""What a line's layout says about the numbers on it, for every reader (`engine.py` applies
+it): progress counters (running values and per-batch values), the split a line or a title
+names, a data set a title or a `Dataset:` line names, a title introducing someone else's
+numbers, the lines a pasted excerpt leaves out. README "Running values"; tests in
+`tests/unit/metrics/test_engine_rules.py` and `test_scoping_rules.py`.
+
+Pure data, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
+# Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
+_EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
+# A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
+# values of one batch of a pass in progress, none of them a result.
+_BATCH_COUNTER = re.compile(
+    r"(?i)(?<![a-z_/])(?<!per )batch(?:[ _]?+(?:idx|id|no|num))?+\s*+[#:]?+\s*+\d"
+)
+_BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
+# A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
+# OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
+# counter, not a batch of a pass: its last values are the run's.)
+_WORD_COUNTER = re.compile(
+    r"(?i)(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
+    r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
+)
+# A bracketed count right after a rate is that rate's numerator and denominator, not a
+# progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
+_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
+# A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
+# "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
+# threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
+# Marian's "Ep. 2 : Up. 40000 :".
+_COUNTER = re.compile(
+    r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
+    r"thr|threshold)s?+\.?+|up\.)"
+    r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
+)
+# Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
+# "Validation results", "Eval results -", "Test results:".
+_LINE_SPLIT = re.compile(
+    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
+    r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+    r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
+)
+# A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
+# (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
+_LINE_SPLIT_PAIRS = re.compile(
+    r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+"
+    r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)\s++"
+    r"(?=[a-z][\w@\-]*+(?:\s[\w@\-]++){0,3}\s*+[:=]\s*+[-+]?\d)"
+)
+# A line that is only a data set's name and a colon ("ETTh2:", "CIFAR10:", "test-clean:")
+# titles the block below it, up to a blank line or the next title: its values are that data
+# set's. The name has a digit or an inner capital, so "Results:" or "Summary:" title nothing.
+_DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+:\s*+$")
+_DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
+# "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
+_DATASET_LINE = re.compile(
+    r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
+    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
+)
+# A split named later on a line, before its results: "INFO test result: {...}", "best valid :
+# OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
+# the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
+_SPLIT_WORDS_RE = r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+_SPLIT_HEAD = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset)\s*+:"
+    r"|\s*+:\s*+(?=\{|OrderedDict\())"
+)
+_SPLIT_TITLE = re.compile(
+    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
+    r"\s*+:\s*+$"
+)
+# A title that introduces someone else's numbers ("**Here is your report result:**", "Results
+# reported in the paper:"): what follows, up to the next title, is not this run's output.
+_REFERENCE_TITLE = re.compile(
+    r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
+    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+)
+_TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
+_SPLIT_OF_WORD = {
+    "test": "test",
+    "testing": "test",
+    "val": "val",
+    "valid": "val",
+    "validation": "val",
+    "eval": "val",
+    "evaluation": "val",
+    "dev": "val",
+    "train": "train",
+    "training": "train",
+}
+# A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML
+# list, a table) go on after it.
+_ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})
+# -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.

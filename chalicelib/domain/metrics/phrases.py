@@ -1,0 +1,267 @@
+"""The vocabulary's tables: which words name which metric (`_BASE_PHRASES`: synonyms and
+abbreviations fold onto one base, e.g. EM / exact match, mIoU / mean IoU, top-1 / acc@1), and
+which metrics a benchmark's name stands for (`BENCHMARK_HEADLINES`). README "Metric
+vocabulary"; `vocabulary.py` reads names with them.
+
+Pure data, no I/O.
+"""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics.words import _words
+
+# token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
+_BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
+
+
+def _phrases(base: str, k: int | None, *names: str) -> None:
+    for name in names:
+        _BASE_PHRASES[" ".join(_words(name))] = (base, k)
+
+
+_phrases("accuracy", None, "accuracy", "acc", "accu", "correct")
+_phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
+_phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
+_phrases("error", None, "error", "err", "error rate", "err rate")
+_phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
+_phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
+_phrases("class_accuracy", None, "macc", "mean class accuracy", "class accuracy", "balanced acc")
+_phrases("class_accuracy", None, "balanced accuracy")
+# mmseg's aAcc and torchvision's "global correct" are the overall pixel accuracy
+_phrases("pixel_accuracy", None, "aacc", "pixel accuracy", "pixel acc", "overall pixel accuracy")
+_phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
+_phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
+# text detection's hmean (PaddleOCR, MMOCR) is the harmonic mean of precision and recall: F1
+_phrases("f1", None, "hmean", "h mean", "fmeasure")
+_phrases("precision", None, "precision", "prec", "p", "ents p")
+_phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
+_phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
+_phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu", "sacrebleu score")
+_phrases("bleu", 4, "bleu4", "bleu 4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1)
+_phrases("chrf", None, "chrf", "chrf2", "chrf 2", "chrf score")
+_phrases("chrf++", None, "chrf++", "chrf2++")
+_phrases("ter", None, "ter")
+_phrases("meteor", None, "meteor")
+_phrases("cider", None, "cider")
+_phrases("rouge1", None, "rouge1", "rouge 1")
+_phrases("rouge2", None, "rouge2", "rouge 2")
+_phrases("rougel", None, "rougel", "rouge l")
+_phrases("rougelsum", None, "rougelsum", "rouge lsum")
+_phrases("wer", None, "wer", "word error rate", "%wer")
+_phrases("cer", None, "cer", "character error rate", "char error rate", "%cer")
+_phrases("ser", None, "ser", "sentence error rate", "%ser", "s err")
+_phrases("ap", None, "ap", "map", "map50-95", "ap50-95", "map 0.5 0.95", "ap 0.5 0.95")
+_phrases("ap", None, "map .5 .95", "ap .5 .95", "mean average precision", "average precision")
+_phrases("ap50", None, "ap50", "map50", "ap 50", "map 50", "map .5", "ap .5")
+_phrases("ap50", None, "ap iou 0.5", "ap 0.5", "map 0.5", "ap 0.50", "map 0.50")
+_phrases("ap75", None, "ap75", "map75", "ap 75", "map 75", "ap 0.75", "map 0.75", "map .75")
+_phrases("aps", None, "aps", "ap s", "map s", "ap small", "map small", "apsmall")
+_phrases("apm", None, "apm", "ap m", "map m", "ap medium", "map medium", "apmedium")
+_phrases("apl", None, "apl", "ap l", "map l", "ap large", "map large", "aplarge")
+_phrases("ar", None, "ar", "mar", "average recall")
+_phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
+_phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
+_phrases("ndcg", None, "ndcg", "ncdg")
+_phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
+_phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
+_phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
+_phrases("hits", None, "hits", "hit", "hr")
+# Re-identification's CMC: "Rank-1", "Rank@5", "rank10" (a bare "rank" is a process rank)
+for _k in (1, 5, 10, 20, 50):
+    _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
+_phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
+_phrases("pr_auc", None, "pr auc", "auprc", "prauc")
+_phrases("loss", None, "loss", "lm loss", "objective")
+_phrases("nll", None, "nll", "nll loss", "logloss", "log loss", "binary logloss")
+_phrases("perplexity", None, "perplexity", "ppl", "lm loss ppl", "word perplexity")
+_phrases("mae", None, "mae", "mean absolute error", "l1")
+_phrases("mse", None, "mse", "mean squared error", "l2")
+_phrases("rmse", None, "rmse", "root mean squared error")
+_phrases("r2", None, "r2 score", "r2", "r squared")
+_phrases("pearson", None, "pearson", "pearsonr", "pcc")
+_phrases("spearman", None, "spearman", "spearmanr", "spearman correlation")
+_phrases("mcc", None, "mcc", "matthews correlation", "matthews corrcoef", "matthews")
+_phrases("kappa", None, "kappa", "cohen kappa")
+_phrases("pass", None, "pass", "pass at")
+_phrases("reward", None, "reward", "return", "ep rew", "ep rew mean", "episodic return")
+_phrases("reward", None, "episode reward", "episode return", "rew", "average score")
+_phrases("episode_length", None, "ep len mean", "ep len", "episode length", "mean episode length")
+_phrases("nll", None, "mlogloss", "multi logloss")
+_phrases("error", None, "merror", "multi error", "binary error")
+_phrases("pr_auc", None, "aucpr")
+_phrases("psnr", None, "psnr")
+_phrases("ssim", None, "ssim")
+_phrases("fid", None, "fid", "frechet inception distance", "fid score")
+_phrases("kid", None, "kid", "kernel inception distance")
+# multi-object tracking (TrackEval, py-motmetrics, the MOTChallenge devkit)
+_phrases("hota", None, "hota")
+_phrases("deta", None, "deta")
+_phrases("assa", None, "assa")
+_phrases("mota", None, "mota")
+_phrases("motp", None, "motp")
+_phrases("idf1", None, "idf1")
+# speech enhancement and separation
+_phrases("pesq", None, "pesq", "pesq score", "wb pesq", "pesq wb")
+_phrases("stoi", None, "stoi", "stoi score")
+_phrases("estoi", None, "estoi", "e stoi")
+_phrases("si_snr", None, "si snr", "sisnr", "si snri")
+_phrases("si_sdr", None, "si sdr", "sisdr", "si sdri")
+_phrases("sdr", None, "sdr")
+_phrases("inception_score", None, "inception score", "is score")
+_phrases("extractive_match", None, "extractive match")  # lighteval's math answers
+_phrases("mc1", None, "mc1")
+_phrases("mc2", None, "mc2")
+# Detection metrics at an IoU threshold written with "@" (super-gradients `Map@0.50:0.95`,
+# `Recall@0.50`): the threshold is not a cutoff k.
+_phrases("ap", None, "map 0.50 0.95", "ap 0.50 0.95", "map 0.50:0.95", "ap 0.50:0.95")
+_phrases("precision", None, "precision 0.5", "precision 0.50", "precision 0.5 0.95")
+_phrases("precision", None, "precision 0.50 0.95")
+_phrases("recall", None, "recall 0.5", "recall 0.50", "recall 0.5 0.95", "recall 0.50 0.95")
+_phrases("f1", None, "f1 0.5", "f1 0.50", "f1 0.5 0.95", "f1 0.50 0.95")
+# OpenMMLab names: mmcls `accuracy_top-1`, ultralytics `metrics/accuracy_top1`, mmseg means.
+_phrases("accuracy", 1, "accuracy top1", "accuracy top 1")
+_phrases("accuracy", 5, "accuracy top5", "accuracy top 5")
+_phrases("f1", None, "mfscore")
+_phrases("precision", None, "mprecision")
+_phrases("recall", None, "mrecall")
+# Serving benchmarks (vLLM, sglang): request, output-token and total-token throughput are three
+# metrics ("Total" is not noise here).
+_phrases("request_throughput", None, "request throughput", "requests per second")
+_phrases("output_token_throughput", None, "output token throughput", "output throughput")
+_phrases("token_throughput", None, "total token throughput", "token throughput")
+_phrases("input_token_throughput", None, "input token throughput")
+_phrases("gen_len", None, "gen len")  # Seq2SeqTrainer's mean generated length (eval_gen_len)
+# RL training statistics (Stable-Baselines logger): measured, though their words say "clip", "len"
+_phrases("clip_fraction", None, "clip fraction", "clipfrac")
+_phrases("episode_length", None, "ep len mean", "eplenmean", "mean ep length")
+_phrases("episode_length", None, "episode length", "mean episode length")
+# OpenCompass group rows: the plain mean of the member datasets' scores (accuracies mostly).
+_phrases("accuracy", None, "naive average")
+# ROUGE: "ROUGE-1 Average_F" (ROUGE-1.5.5), "rouge1.mid.fmeasure" (rouge_score AggregateScore),
+# "rouge-1 f" (py-rouge), "rouge_1_f_score" (pyrouge): the F-measure is the ROUGE score;
+# recall and precision are other metrics.
+for _rouge, _spellings in (
+    ("rouge1", ("rouge1", "rouge 1")),
+    ("rouge2", ("rouge2", "rouge 2")),
+    ("rouge3", ("rouge3", "rouge 3")),
+    ("rouge4", ("rouge4", "rouge 4")),
+    ("rougel", ("rougel", "rouge l")),
+    ("rougelsum", ("rougelsum", "rouge lsum")),
+    ("rougew", ("rouge w", "rouge w 1.2")),
+    ("rougesu4", ("rouge su4", "rouge su 4")),
+):
+    for _how in ("", "average", "avg", "mid"):
+        for _suffix, _measures in (
+            ("", ("f", "f1", "fmeasure", "f measure", "f score", "fscore")),
+            ("_recall", ("r", "recall")),
+            ("_precision", ("p", "precision")),
+        ):
+            _names = (f"{s} {_how} {m}" for s in _spellings for m in _measures)
+            _phrases(_rouge + _suffix, None, *_names)
+    _phrases(_rouge, None, *_spellings)
+
+_MAX_PHRASE = max(len(p.split()) for p in _BASE_PHRASES)
+
+# Benchmarks named without a metric ("MMLU 61.1") mean their headline metric(s).
+_ACC = ("accuracy",)
+BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
+    "mmlu": _ACC,
+    "mmlupro": ("exact_match", "accuracy"),
+    "hellaswag": _ACC,
+    "arcchallenge": _ACC,
+    "arceasy": _ACC,
+    "winogrande": _ACC,
+    "piqa": _ACC,
+    "boolq": _ACC,
+    "openbookqa": _ACC,
+    "siqa": _ACC,
+    "copa": _ACC,
+    "rte": _ACC,
+    "lambada": ("accuracy", "perplexity"),
+    "lambadaopenai": ("accuracy", "perplexity"),
+    "truthfulqa": ("mc2", "mc1"),
+    "truthfulqamc2": ("mc2",),
+    "truthfulqamc1": ("mc1",),
+    "gsm8k": ("exact_match", "accuracy"),  # OpenCompass prints accuracy
+    "math": ("exact_match", "accuracy"),
+    "bbh": ("exact_match", "accuracy"),
+    "triviaqa": ("exact_match", "score"),  # OpenCompass "score" is the EM
+    "nqopen": ("exact_match",),
+    "drop": ("f1", "exact_match"),
+    "squad": ("f1", "exact_match"),
+    "squadv2": ("f1", "exact_match"),
+    "humaneval": ("pass",),
+    "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
+    "agieval": _ACC,
+    "ceval": _ACC,
+    "cmmlu": _ACC,
+    "gpqa": _ACC,
+    "ifeval": ("accuracy",),
+    # MMLU's category groups (lm-evaluation-harness "stem", "humanities", ...; OpenCompass
+    # "mmlu-stem", ...), other suites lm-evaluation-harness, LLM AutoEval, the Open LLM
+    # Leaderboard and OpenCompass summaries report
+    "mmlustem": _ACC,
+    "mmluhumanities": _ACC,
+    "mmlusocialsciences": _ACC,
+    "mmluother": _ACC,
+    "race": _ACC,
+    "racehigh": _ACC,
+    "racemiddle": _ACC,
+    "winograd": _ACC,
+    "sciq": _ACC,
+    "logiqa": _ACC,
+    "mathqa": _ACC,
+    "gpt4all": _ACC,
+    "bigbench": _ACC,
+    "gaokaobench": _ACC,
+    "musr": _ACC,
+    "mathlvl5": ("exact_match",),
+    "theoremqa": ("accuracy", "score"),
+    "gpqadiamond": _ACC,
+    # BEIR datasets: nDCG@10 is the headline
+    **{
+        name: ("ndcg",)
+        for name in (
+            "nfcorpus",
+            "scifact",
+            "treccovid",
+            "fiqa",
+            "arguana",
+            "scidocs",
+            "quora",
+            "nq",
+            "hotpotqa",
+            "msmarco",
+            "dbpedia",
+            "fever",
+            "climatefever",
+            "touche2020",
+            "cqadupstack",
+            "signal1m",
+            "trecnews",
+            "robust04",
+            "bioasq",
+        )
+    },
+}
+BENCHMARK_K = {"ndcg": 10, "pass": 1}
+# Common spellings of benchmark names.
+_BENCHMARK_ALIASES = {
+    "arc": "arcchallenge",
+    "arcc": "arcchallenge",
+    "arce": "arceasy",
+    "arcch": "arcchallenge",
+    "truthfulqamc": "truthfulqa",
+    "hellaswag10shot": "hellaswag",
+    "mmlu5shot": "mmlu",
+    "gsm8kcot": "gsm8k",
+    "openbook": "openbookqa",
+    "humanevalplus": "humaneval",
+    "lambadastandard": "lambada",
+    "trec": "treccovid",
+    "ai2reasoningchallenge": "arcchallenge",
+    "mmlusocialscience": "mmlusocialsciences",
+}
+
+
+_KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())

@@ -1,0 +1,125 @@
+"""Whitespace-aligned tables: a header row of metric names, then rows of an optional label and
+one number per column, as evaluation kits print them with fixed-width columns:
+
+    HOTA: -pedestrian        HOTA      DetA      AssA ...          (TrackEval)
+    MOT17-02-FRCNN           23.093    8.3317    64.504 ...
+    COMBINED                 21.684    6.2585    76.638 ...
+
+               IDF1   IDP    IDR   Rcll  Prcn GT MT ...            (py-motmetrics)
+    OVERALL   86.2% 75.8% 100.0% 100.0% 75.8% 74 74 ...
+
+     IDF1  IDP  IDR| Rcll  Prcn   FAR|   GT  MT ...                 (MOTChallenge devkit)
+     23.0 66.9 13.9| 30.7  90.3  0.98|   54   7 ...
+
+A header is a line of at least three names (after a title ending in ":"), no numbers and no
+prose words, at least two of them metrics the vocabulary knows. A row's numbers are matched to
+the header's last columns from the right (a header may start with a title, "HOTA:
+-pedestrian"); its label names the row (`MOT17-02-FRCNN/HOTA`), except summary labels
+(COMBINED, OVERALL, all, mean),
+which are the table's result. The table ends at the first line that is not such a row.
+Counts printed as columns (GT, FP, FN, IDs) are not results (`result_names`). ParlAI's
+partial reports ("8.6% complete (487 / 5,651)") count examples so far, like a batch counter:
+none of their values is a result; its finished report's "using datatype valid" names the
+split.
+
+Format source: JonathonLuiten/TrackEval trackeval/metrics/_base_metric.py
+`_summary_row`/`print_table` ("%-35s" + "%-10s" per field); cheind/py-motmetrics
+motmetrics/io.py `render_summary` (pandas `DataFrame.to_string`); the MOTChallenge devkit's
+`printMetrics` (" IDF1  IDP  IDR| Rcll  Prcn   FAR| ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import parse_number
+from chalicelib.domain.metrics.phrases import _KNOWN_BASES
+from chalicelib.domain.metrics.vocabulary import sense_of
+
+MAX_COLUMNS = 64
+_NAME = re.compile(r"^[A-Za-z][\w.\-@()]{0,30}+:?+$")
+_CELL_NUMBER = re.compile(r"^[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+%?+$")
+_PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for", "with", "is"})
+_SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
+
+
+def _cells(line: str) -> list[str]:
+    return line.replace("|", " ").split(None, MAX_COLUMNS)
+
+
+def _header(line: str) -> list[str] | None:
+    cells = _cells(line)
+    titled = next((i for i, c in enumerate(cells) if c.endswith(":")), None)
+    if titled is not None:  # "HOTA: -pedestrian  HOTA  DetA ...": the columns follow a title
+        cells = [c for c in cells[titled + 1 :] if not c.startswith("-")]
+    if len(cells) < 3 or len(cells) > MAX_COLUMNS or not all(_NAME.match(c) for c in cells):
+        return None
+    if any(c.lower() in _PROSE_WORDS for c in cells):
+        return None
+    known = sum(sense_of(c).base in _KNOWN_BASES for c in cells)
+    return cells if known >= 2 else None
+
+
+def _open(state: LogState) -> bool:
+    return state.context.get("aligned_columns") is not None
+
+
+# ParlAI's evaluation reports: partial ones during the run ("8.6% complete (487 / 5,651)"),
+# then the finished one ("Finished evaluating tasks [...] using datatype valid").
+_PARTIAL = re.compile(r"\d% complete\b")
+_FINISHED = re.compile(r"\bFinished evaluating\b.*?\busing datatype (valid|test|train)\b")
+_DATATYPES = {"valid": "val", "test": "test", "train": "train"}
+
+
+@reader("aligned_table", markers=("  ", "\t", "|", "complete", "Finished"), order=800, open=_open)
+def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
+    columns: list[str] | None = state.context.get("aligned_columns")
+    if columns is not None:
+        if _row(line, columns, None if state.context.get("aligned_partial") else out):
+            return True
+        state.context["aligned_columns"] = None
+    if "complete" in line and _PARTIAL.search(line):
+        state.context["aligned_partial"] = True  # the next table is a report in progress
+        return False
+    finished = _FINISHED.search(line) if "Finished" in line else None
+    if finished:
+        state.context["aligned_partial"] = False
+        state.log_split = _DATATYPES[finished.group(1)]
+        return False
+    if "  " not in line and "\t" not in line and "|" not in line:
+        return False
+    header = _header(line)
+    if header is None:
+        return False
+    state.context["aligned_columns"] = header
+    return True
+
+
+def _row(line: str, columns: list[str], out: Sink | None) -> bool:
+    """Whether `line` is a row of the table; its values go to `out` (None: a partial report,
+    a count of examples so far like a batch counter, whose values are none of them results)."""
+    cells = _cells(line)
+    count = 0
+    for cell in reversed(cells):
+        if not _CELL_NUMBER.match(cell):
+            break
+        count += 1
+    label_cells = cells[: len(cells) - count]
+    # every column has its number, or all but a leading title column or two
+    if count < 2 or count > len(columns) or count < len(columns) - 2:
+        return False
+    if count < len(columns) and not label_cells:
+        return False
+    label = " ".join(label_cells)
+    if label.lower() in _SUMMARY_LABELS:
+        label = ""
+    names = columns[len(columns) - count :]
+    if out is None:
+        return True
+    for name, cell in zip(names, cells[len(label_cells) :], strict=True):
+        number = cell.rstrip("%")
+        if parse_number(number) is None:
+            continue
+        out.add(f"{label}/{name}" if label else name, number, "aligned_table", running=False)
+    return True

@@ -1,0 +1,72 @@
+"""Claim-check rules about scopes (methods, classes, split-only names) that hold for every
+family (claims.py, vocabulary.py), stated on small logs of the shapes that motivated them."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import ExtractedMetric, check_claimed_metric
+from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+
+
+def _m(name: str, value: float, split: str | None = None) -> ExtractedMetric:
+    return ExtractedMetric(name, value, "test", 4, split=split)
+
+
+def test_a_trailing_parenthesis_naming_a_method_or_class_is_a_scope() -> None:
+    # Given claim names that qualify the metric by a method, a class or a dataloader
+    assert sense_of("NDCG@10 (SPLADE)").scope == ("splade",)
+    assert sense_of("F1 (class 1)").scope == ("1",)
+    assert sense_of("Avg in MTEB Retrieval (bge-base-en-v1.5)").base == "inmtebretrieval"
+    # Then units, averaging qualifiers, splits and metric words in parentheses are not scopes
+    assert sense_of("Mean TTFT (ms)").scope == ()
+    assert sense_of("Precision (macro)").qualifiers == {"macro"}
+    assert sense_of("Accuracy (top-1)").k == 1
+    assert sense_of("test (eval metric)").split == "test"
+    # And two claims on different methods are still different metrics
+    assert not same_metric("NDCG@10 (SPLADE)", "NDCG@10 (BM25)")
+
+
+def test_a_claim_naming_a_dataset_and_a_method_means_the_value_scoped_to_both() -> None:
+    # Given a table of datasets (rows) by retrieval method (columns)
+    metrics = [
+        _m("nfcorpus/flat/nDCG@10", 0.3218),
+        _m("nfcorpus/SPLADE/nDCG@10", 0.3454),
+        _m("trec-covid/flat/nDCG@10", 0.5947),
+    ]
+    # Then the method's column of the dataset's row confirms, never another column
+    assert check_claimed_metric(metrics, "NDCG@10 (SPLADE)", 0.3454, "nfcorpus").ok
+    assert not check_claimed_metric(metrics, "NDCG@10 (SPLADE)", 0.3218, "nfcorpus").ok
+    assert check_claimed_metric(metrics, "NDCG@10 (BM25 flat)", 0.5947, "trec-covid").ok
+
+
+def test_a_claim_named_only_by_a_split_is_the_value_named_only_by_it() -> None:
+    # Given CatBoost's per-iteration learn/test columns
+    metrics = [_m("learn", 3.6016282, "train"), _m("test", 4.2939335)]
+    # Then "test (eval metric)" is the test column, and the learn column is not it
+    assert check_claimed_metric(metrics, "test (eval metric)", 4.2939335).ok
+    assert not check_claimed_metric(metrics, "test (eval metric)", 3.6016282).ok
+
+
+def test_an_unscoped_claim_is_not_confirmed_by_a_class_row_beside_averaged_values() -> None:
+    # Given flair's micro and macro averages and per-class rows
+    metrics = [
+        _m("MICRO_AVG/acc", 0.605),
+        _m("MACRO_AVG/acc", 0.5467),
+        _m("0/accuracy", 0.7093),
+        _m("1/accuracy", 0.3841),
+    ]
+    # Then an unqualified accuracy is an overall one, not the accuracy of class 0
+    assert not check_claimed_metric(metrics, "Test Accuracy", 0.7093).ok
+    assert check_claimed_metric(metrics, "Test Accuracy", 0.605).ok
+    # And a claim naming the class is that class's row
+    assert check_claimed_metric(metrics, "Accuracy (class 0)", 0.7093).ok
+
+
+def test_pixel_accuracy_is_a_segmentation_logs_overall_accuracy() -> None:
+    # Given mmseg's aAcc (overall pixel accuracy) beside mAcc (mean class accuracy)
+    metrics = [_m("aAcc", 0.6881), _m("mAcc", 0.0714)]
+    # Then a pixel-accuracy claim is aAcc, never the mean class accuracy
+    assert check_claimed_metric(metrics, "Pixel Accuracy", 0.6881).ok
+    assert not check_claimed_metric(metrics, "Pixel Accuracy", 0.0714).ok
+    # And PaddleSeg's plain "acc" is its pixel accuracy
+    assert check_claimed_metric([_m("acc", 0.9529)], "Pixel Accuracy", 0.9529).ok
+    assert not check_claimed_metric([_m("acc@5", 0.9529)], "Pixel Accuracy", 0.9529).ok

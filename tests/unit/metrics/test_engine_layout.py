@@ -1,0 +1,69 @@
+"""Engine rules every reader relies on: what makes a value a running one, and how a line is
+cleaned before the readers see it (`engine.py`)."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+# LUMIA-Group/Leveraging-Self-Supervised-Learning-for-AVSR#6: per-batch values of a test pass.
+BATCHES = """\
+2022-10-04 15:46:46 | INFO | __main__ | batch28 || Test CER: 0.971 || Test WER: 0.983
+2022-10-04 15:47:13 | INFO | __main__ | batch29 || Test CER: 0.971 || Test WER: 0.983
+"""
+
+
+def test_a_batch_counter_marks_per_batch_values() -> None:
+    assert found(BATCHES) == {}
+    assert found("Batch 12: acc 0.71\n") == {}
+    # a batch size or a per-batch rate is no counter
+    assert found("batch_size=32, val_acc: 0.91\n") == {"val_acc": 0.91}
+    assert "valid loss" in found("| epoch 005 | valid loss 3.13 | words/batch    906\n")
+
+
+# jasperzhong/GNNFlow#43: an epoch counter on a line of its own, then the same summary lines.
+EPOCHS = """\
+INFO:root:***Start validation at epoch 23***
+INFO:root:epoch train time: 3.63 ; val time: 0.51; val ap:0.981153; val auc:0.980193
+INFO:root:Best val AP: 0.9812 & val AUC: 0.9802
+INFO:root:Epoch: 24
+INFO:root:***Start validation at epoch 24***
+INFO:root:epoch train time: 3.31 ; val time: 0.46; val ap:0.981991; val auc:0.980994
+INFO:root:Best val AP: 0.9820 & val AUC: 0.9810
+"""
+
+
+def test_a_summary_repeated_after_a_progress_counter_is_the_next_epochs() -> None:
+    metrics = found(EPOCHS)
+    assert metrics["val auc"] == 0.980994
+    assert metrics["Best val AP"] == 0.982
+    assert not confirms(EPOCHS, "Validation AUC", 0.980193)
+    assert confirms(EPOCHS, "Validation AUC", 0.980994)
+    # without a counter between them, two summaries of one name both stand
+    twice = "Test accuracy: 0.81\nTest accuracy: 0.83\n"
+    assert confirms(twice, "Test accuracy", 0.81) and confirms(twice, "Test accuracy", 0.83)
+
+
+def test_markdown_emphasis_around_a_number_is_the_number() -> None:
+    # k2-fsa/sherpa#552 (an icefall errs file pasted in markdown), fairseq#2593 (sacrebleu)
+    assert found("%WER = **53.34**\n") == {"%WER": 53.34}
+    assert confirms("    BLEU = **37.04** 66.6/44.8/32.1/23.5 (BP = 0.956)\n", "BLEU", 37.04)
+    assert found("__main__ | acc: 0.5\n") == {"acc": 0.5}
+
+
+# maszhongming/MatchSum#19: the authors' reported numbers, then the user's own run
+QUOTED = """\
+**Here is your report result:**
+1 ROUGE-1 Average_F: 0.46223 (95%-conf.int. 0.45993 - 0.46440)
+1 ROUGE-L Average_F: 0.41903 (95%-conf.int. 0.41680 - 0.42119)
+
+**and here is what I got:**
+1 ROUGE-1 Average_F: 0.45736 (95%-conf.int. 0.45512 - 0.45955)
+"""
+
+
+def test_a_block_of_reported_numbers_is_not_this_runs() -> None:
+    assert confirms(QUOTED, "ROUGE-1", 45.74)
+    assert not confirms(QUOTED, "ROUGE-1", 46.22)
+    assert not confirms(QUOTED, "ROUGE-L", 0.41903)
+    # a classification report is this run's
+    assert found("Classification report:\naccuracy: 0.91\n") == {"accuracy": 0.91}

@@ -1,0 +1,40 @@
+"""Rules of the extraction loop that hold for every reader (engine.py): running values and
+the lines a pasted excerpt leaves out (tests/corpus/README.md, "Running values")."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_summary_value_supersedes_the_running_value_of_the_same_name() -> None:
+    # Given boosting rounds (running values) and the best iteration printed after them
+    text = (
+        "[310]\ttrain-logloss:0.243229\tvalid-logloss:0.392104\n"
+        "[320]\ttrain-logloss:0.241036\tvalid-logloss:0.392591\n"
+        "Stopping. Best iteration:\n"
+        "[292]\ttrain-logloss:0.247746\tvalid-logloss:0.391567\n"
+    )
+    # Then the last value of each name in the log is the metric, not the last round's
+    assert found(text)["valid-logloss"] == 0.391567
+    assert confirms(text, "Validation Log Loss", 0.391567)
+    assert not confirms(text, "Validation Log Loss", 0.392591)
+
+
+def test_a_running_value_printed_after_a_summary_still_stands() -> None:
+    # Given a summary value, then a later epoch line of the same name
+    text = "accuracy: 0.91\nEpoch 3, accuracy: 0.93\n"
+    # Then both are metrics: a running value never removes a summary one
+    assert confirms(text, "accuracy", 0.91)
+    assert confirms(text, "accuracy", 0.93)
+
+
+def test_an_elision_line_does_not_end_an_open_block() -> None:
+    # Given a model-index list with lines left out in the middle ("...")
+    text = (
+        "model-index:\n- name: m\n  results:\n  - dataset:\n      name: MTEB ArguAna (default)\n"
+        "      split: test\n    metrics:\n    - type: map_at_10\n      value: 54.196\n...\n"
+        "    - type: ndcg_at_10\n      value: 62.666\n    task:\n      type: Retrieval\n"
+    )
+    # Then the values after the elision are read in the same block
+    assert confirms(text, "NDCG@10", 62.666, dataset="ArguAna")
+    assert not confirms(text, "NDCG@10", 54.196, dataset="ArguAna")

@@ -1,0 +1,26 @@
+"""The generic `name: value` reader (readers/generic.py): rules for lines no family reads."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, splits
+
+
+def test_an_unprefixed_metric_beside_its_validation_value_on_an_epoch_line_is_training() -> None:
+    # Given PyG's sampling example: training accuracy and validation accuracy per epoch
+    text = (
+        "Epoch: 8, Loss: 1.2721, Accuracy: 0.6184, Val Acc: 0.5864\n"
+        "Epoch: 9, Loss: 1.2595, Accuracy: 0.6212, Val Acc: 0.5899\n"
+        "Test Accuracy: 0.5899\n"
+    )
+    # Then the unprefixed accuracy is the training split; the loss (no split beside it) is not
+    assert splits(text)["Accuracy"] == "train"
+    assert splits(text)["Loss"] is None
+    assert not confirms(text, "Accuracy", 0.6212)
+    assert confirms(text, "Training Accuracy", 0.6212)
+    assert confirms(text, "Test Accuracy", 0.5899)
+
+
+def test_vali_is_the_validation_split() -> None:
+    text = "Epoch: 3 | Train Loss: 2785.78 Vali Loss: 2942.17 Test Loss: 2341.59\n"
+    assert confirms(text, "Validation Loss", 2942.17)
+    assert not confirms(text, "Test Loss", 2942.17)

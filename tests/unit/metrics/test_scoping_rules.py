@@ -1,0 +1,162 @@
+"""How a log says which data set and split a value is of, for every reader (engine.py,
+vocabulary.py): split-led lines, data-set titles and `Dataset:` lines, JSON objects naming
+their scene, threshold sweeps and Marian's counters, a printed zero, camel-case compounds.
+Each rule on a minimal log of the shape that motivated it (the corpus holds the real logs)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics import extract_metrics
+from chalicelib.domain.metrics.vocabulary import sense_of
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_split_word_leading_a_line_of_pairs_is_the_split_of_every_pair() -> None:
+    # PyTorch's transfer-learning tutorial: print(f"{phase} Loss: {l:.4f} Acc: {a:.4f}")
+    text = (
+        "train Loss: 0.5053 Top-1 Acc: 83.5682 Top-5 Acc: 98.6244\n"
+        "test Loss: 0.6568 Top-1 Acc: 79.6296 Top-5 Acc: 97.5612\n"
+    )
+    assert {m.value: m.split for m in extract_metrics(text) if m.name == "Top-1 Acc"} == {
+        83.5682: "train",
+        79.6296: "test",
+    }
+    assert confirms(text, "Top-1 Accuracy", 79.63)
+    assert not confirms(text, "Top-1 Accuracy", 83.57)  # the training phase's
+
+
+def test_a_data_set_title_scopes_its_block_up_to_a_blank_line() -> None:
+    text = (
+        "ETTh2(mae:0.3653, mse:0.3125) is not as the paper stated\n"
+        "\n"
+        "ETTh2:\n"
+        "test shape: (76, 256, 96, 1) (76, 256, 96, 1)\n"
+        "mae:0.3653, mse:0.3125, rmse:0.5590\n"
+        "\n"
+        "ETTm1:\n"
+        "mae:0.3601, mse:0.3050, rmse:0.5523\n"
+    )
+    assert found(text)["ETTm1/mse"] == 0.305
+    assert confirms(text, "MSE", 0.3125, dataset="ETTh2")
+    assert confirms(text, "MSE", 0.305, dataset="ETTm1")
+    assert not confirms(text, "MSE", 0.305, dataset="ETTh2")  # ETTm1's
+
+
+def test_a_title_without_a_data_set_shape_scopes_nothing() -> None:
+    # "Results:" is no data set: its values stay unscoped
+    assert "Accuracy" in found("Results:\nAccuracy: 0.91\n")
+
+
+def test_a_dataset_line_scopes_what_follows() -> None:
+    text = "Dataset:    earnings22-debug\nModel: openai/whisper-tiny.en\nWER:   19.37\n"
+    assert found(text)["earnings22-debug/WER"] == 19.37
+    assert confirms(text, "WER", 19.37, dataset="earnings22")
+    assert confirms(text, "WER", 19.37)
+
+
+def test_a_json_object_naming_its_scene_scopes_its_numbers() -> None:
+    # nerfstudio's ns-eval output, pretty-printed, one object per scene
+    text = (
+        "{\n"
+        '  "experiment_name": "chair",\n'
+        '  "results": {\n'
+        '    "psnr": 25.481481552124023\n'
+        "  }\n"
+        "}\n"
+        "{\n"
+        '  "experiment_name": "seq04",\n'
+        '  "results": {\n'
+        '    "psnr": 33.06938552856445\n'
+        "  }\n"
+        "}\n"
+    )
+    assert confirms(text, "PSNR", 33.07, dataset="seq04")
+    assert not confirms(text, "PSNR", 25.48, dataset="seq04")
+    one_line = '{"experiment_name": "chair", "results": {"psnr": 25.48}}\n'
+    assert found(one_line) == {"chair/results/psnr": 25.48}
+
+
+def test_a_threshold_sweep_reports_running_values() -> None:
+    text = (
+        "ppocr INFO: thr 0.5:precision:0.84875 recall:0.84130 hmean:0.84501\n"
+        "ppocr INFO: thr 0.8:precision:0.88388 recall:0.82179 hmean:0.85170\n"
+        "ppocr INFO: hmean:0.8517020559487699\n"
+    )
+    assert confirms(text, "Hmean", 0.8517)
+    assert not confirms(text, "Hmean", 0.845)  # one point of the sweep
+
+
+def test_marian_update_counters_mark_running_validation_values() -> None:
+    text = (
+        "[2019-09-27 16:49:51] [valid] Ep. 2 : Up. 30000 : bleu-detok : 11.5215 : new best\n"
+        "[2019-09-27 18:05:06] [valid] Ep. 2 : Up. 40000 : bleu-detok : 29.6744 : new best\n"
+    )
+    assert confirms(text, "BLEU", 29.6744)
+    assert not confirms(text, "BLEU", 11.5215)
+
+
+def test_a_printed_zero_never_stands_for_a_non_zero_claim() -> None:
+    text = '{"epoch": 3, "test_en-fr_mt_bleu": 0.0}\n'
+    assert not confirms(text, "BLEU", 1.099e-06)
+    assert confirms(text, "BLEU", 0.0)
+
+
+def test_a_split_word_inside_a_camel_case_name_is_no_split() -> None:
+    assert sense_of("HumanEvalSynthesize-Python pass@1").split is None
+    assert sense_of("TestAcc").split == "test"
+    assert sense_of("bestValAcc").split == "val"
+    text = "humanevalsynthesize-python/pass@1: 0.506\n"
+    assert confirms(text, "HumanEvalSynthesize-Python pass@1", 0.506)
+
+
+def test_generative_and_detection_metric_names_fold() -> None:
+    text = (
+        "frechet_inception_distance: 151.2\n"
+        "kernel_inception_distance_mean: 0.12\n"
+        "inception_score_mean: 3.4\n"
+        "ppocr INFO: hmean:0.8517\n"
+    )
+    assert confirms(text, "FID", 151.2)
+    assert not confirms(text, "FID", 0.12)  # the KID
+    assert confirms(text, "F-measure", 0.8517)  # text detection's hmean is the F-measure
+
+
+def test_a_benchmark_the_vocabulary_does_not_know_matches_its_namespaced_row() -> None:
+    # lighteval prints "custom:aime2024:0" (namespace, task, shots)
+    text = (
+        "|       Task        |Version|     Metric     |Value |   |Stderr|\n"
+        "|-------------------|------:|----------------|-----:|---|-----:|\n"
+        "|all                |       |extractive_match|0.3667|±  |0.0895|\n"
+        "|custom:aime2024:0  |      1|extractive_match|0.3667|±  |0.0895|\n"
+    )
+    assert confirms(text, "AIME 2024", 36.67)
+    assert not confirms(text, "AIME 2025", 36.67)
+
+
+def test_yolov5_val_arguments_name_the_split_of_what_follows() -> None:
+    text = (
+        "val: data=data/carpal.yaml, weights=['best.pt'], batch_size=16, imgsz=640, "
+        "conf_thres=0.001, iou_thres=0.6, task=val, device=, workers=8\n"
+        "               Class     Images     Labels          P          R     mAP@.5 mAP@.5:.95\n"
+        "                 all          4         22          1          1      0.995      0.995\n"
+    )
+    assert not confirms(text, "Test mAP@0.5", 0.995)  # task=val: validation values
+    assert confirms(text, "mAP@0.5", 0.995)
+    assert confirms(text.replace("task=val", "task=test"), "Test mAP@0.5", 0.995)
+
+
+def test_a_progress_title_with_its_percentage_is_no_result() -> None:
+    text = "Testing: 100%\n235/235 [00:01<00:00, 198.38it/s]\nDATALOADER:0 TEST RESULTS\n{}\n"
+    assert extract_metrics(text) == []
+    assert not confirms(text, "Test Accuracy", 100)
+
+
+def test_a_class_row_never_confirms_a_claim_of_the_whole_result() -> None:
+    text = "Class1 Top1: 87.23%\nClass2 Top1: 65.45%\n"
+    assert not confirms(text, "Top-1 Accuracy", 87.23)
+    assert confirms(text, "Class1 Top-1 Accuracy", 87.23)
+
+
+def test_a_claim_at_exactly_half_a_printed_digit_is_not_its_rounding() -> None:
+    text = "Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.135\n"
+    assert not confirms(text, "AP", 0.13)  # 0.135 rounds to 0.14
+    assert confirms(text, "AP", 0.14) and confirms(text, "AP", 0.135)
