@@ -14,6 +14,7 @@ from chalicelib.api.me import me_api
 from chalicelib.api.meta import meta_api
 from chalicelib.api.openapi import docs_api
 from chalicelib.api.read import read_api
+from chalicelib.api.uploads import uploads_api
 from chalicelib.api.write import write_api
 from chalicelib.settings import get_settings
 from chalicelib.web.pages import web_pages
@@ -23,6 +24,7 @@ app = Chalice(app_name="sotaverified", configure_logs=False)
 app.register_blueprint(read_api)
 app.register_blueprint(docs_api)
 app.register_blueprint(write_api)
+app.register_blueprint(uploads_api)
 app.register_blueprint(web_pages)
 app.register_blueprint(meta_api)
 app.register_blueprint(me_api)

@@ -41,6 +41,7 @@ from chalicelib.db.tables import (
     RUNS,
     SEARCH,
     TASKS,
+    UPLOADS,
     TableSpec,
 )
 from chalicelib.settings import _ENV, reset_settings
@@ -58,7 +59,10 @@ class Access:
     read: tuple[TableSpec, ...] = ()  # GetItem, BatchGetItem, Query (table and its GSIs)
     write: tuple[TableSpec, ...] = ()  # PutItem, UpdateItem, DeleteItem, BatchWriteItem
     read_uploads: bool = False  # s3:GetObject on the uploads bucket
-    write_uploads: bool = False  # s3:PutObject on the uploads bucket
+    write_uploads: bool = False  # s3:PutObject on the logs' own keys (runlogs/*, replays/*)
+    # s3:PutObject on uploads/* only: what a presigned PUT (POST /api/v1/uploads) is signed
+    # with, so agents' uploads can land nowhere else.
+    presign_uploads: bool = False
 
 
 # Keyed by chalice function name (the handler's Python name; `api_handler` for the routes).
@@ -70,11 +74,14 @@ ACCESS: dict[str, Access] = {
     # The review pages read the pasted log excerpts from the uploads bucket. GET /health
     # probes DynamoDB with a GetItem and the bucket with a HeadBucket (s3:ListBucket, which
     # read_uploads grants). Never writes the search index or the task catalogue (derived).
+    # Uploads: grants in the uploads table; presigned PUTs under uploads/; a submission reads
+    # (HeadObject, CopyObject's source) the upload and copies it to the log's own key.
     API_HANDLER: Access(
         read=ALL_TABLES,
-        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE, AUTHOR_CLAIMS),
+        write=(PAPERS, REPRODUCTIONS, ACCOUNTS, RUNS, IDEMPOTENCY, QUEUE, AUTHOR_CLAIMS, UPLOADS),
         read_uploads=True,
         write_uploads=True,
+        presign_uploads=True,
     ),
     # Recompute a paper's score, breakdown, leaderboard rows, queue rows, search-index rows
     # and task memberships from the paper and its reproductions; then the summaries of the

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.db.tables import ALL_TABLES, TableSpec
-from chalicelib.db.uploads import replay_log_key
+from chalicelib.db.uploads import replay_log_key, run_log_key
+from chalicelib.domain.uploads import LIFECYCLE_DAYS, UPLOADS_PREFIX
 from chalicelib.settings import _ENV
 from infra.functions import API_HANDLER, Function, Trigger
 from infra.stage import BuildError, Stage, table_id
@@ -28,10 +29,11 @@ SIZING: dict[Trigger, tuple[int, int]] = {
     "authorizer": (10, 512),
     "lambda": (60, 512),
     "dynamodb": (60, 512),
-    # The validator reads URL logs (services/url_logs.py: at most 25 s each, and it leaves the
-    # logs it has no time for to a later delivery); 120 s keeps the queue's visibility timeout
-    # (6x) at 12 min, under the 15 min queue-age alarm.
-    "sqs": (120, 512),
+    # The validator streams uploaded logs of up to 50 MiB (run output) and 200 MiB / 1,000,000
+    # steps (replay logs) in bounded memory, and reads URL logs (services/url_logs.py: at most
+    # 25 s each); at 512 MB's share of a vCPU that takes up to a few tens of seconds
+    # (bench/bench_uploads.py times it on a full core). The queue's visibility timeout is 6x.
+    "sqs": (300, 512),
 }
 STREAM_MAX_RETRIES = 5
 STREAM_MAX_RECORD_AGE_SECONDS = 3600
@@ -43,7 +45,8 @@ REPLAY_LOGS_TO_IA_DAYS = 30
 REPLAY_LOGS_EXPIRE_DAYS = 365
 IA_MIN_OBJECT_BYTES = 128 * 1024  # smaller objects cost more in STANDARD_IA than STANDARD
 ITERATOR_AGE_ALARM_MS = 15 * 60 * 1000
-QUEUE_AGE_ALARM_SECONDS = 15 * 60
+# a message retried once waits out the visibility timeout (6 x 300 s = 30 min) first
+QUEUE_AGE_ALARM_SECONDS = 40 * 60
 
 # --- resource ids ----------------------------------------------------------------------------
 BUCKET = "UploadsBucket"
@@ -139,6 +142,10 @@ def _replay_prefix() -> str:
     return replay_log_key("x").rsplit("/", 1)[0] + "/"
 
 
+def _run_log_prefix() -> str:
+    return run_log_key("x").rsplit("/", 1)[0] + "/"
+
+
 def bucket_resources(stage: Stage) -> Json:
     bucket_arn = get_att(BUCKET, "Arn")
     replays = _replay_prefix()
@@ -180,6 +187,14 @@ def bucket_resources(stage: Stage) -> Json:
                                     "TransitionInDays": REPLAY_LOGS_TO_IA_DAYS,
                                 }
                             ],
+                        },
+                        {
+                            # Uploads no submission referenced; a referenced one was copied
+                            # to its reproduction's key (chalicelib/services/uploads.py).
+                            "Id": "expire-unreferenced-uploads",
+                            "Status": "Enabled",
+                            "Prefix": UPLOADS_PREFIX,
+                            "ExpirationInDays": LIFECYCLE_DAYS,
                         },
                         {
                             "Id": "expire-old-replay-logs",
@@ -338,8 +353,19 @@ def policy_statements(fn: Function, stage: Stage) -> list[Json]:
         # Without ListBucket, S3 answers 403 instead of 404 for a missing key.
         statements.append(_statement("ListUploads", ["s3:ListBucket"], [get_att(BUCKET, "Arn")]))
     if access.write_uploads:
+        log_prefixes = (_run_log_prefix(), _replay_prefix())
         statements.append(
-            _statement("WriteUploads", ["s3:PutObject"], [sub(f"${{{BUCKET}.Arn}}/*")])
+            _statement(
+                "WriteUploads",
+                ["s3:PutObject"],
+                [sub(f"${{{BUCKET}.Arn}}/{prefix}*") for prefix in log_prefixes],
+            )
+        )
+    if access.presign_uploads:
+        statements.append(
+            _statement(
+                "PresignUploads", ["s3:PutObject"], [sub(f"${{{BUCKET}.Arn}}/{UPLOADS_PREFIX}*")]
+            )
         )
     if fn.trigger == "dynamodb":
         assert fn.table is not None

@@ -12,11 +12,14 @@ from pydantic import (
     Field,
     StringConstraints,
     WithJsonSchema,
+    model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import ReplayLog, integral_float_to_int
 from chalicelib.domain.text import clean_text, refused_class, workspace_path
+from chalicelib.domain.uploads import MAX_UPLOAD_BYTES
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or
@@ -237,6 +240,25 @@ LOG_URL_PATTERN = (
 WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 RUN_LOG_PATTERN = rf"^[^\x00]*[^\x00{WHITESPACE}][^\x00]*$"
 
+NotNull = SkipJsonSchema[None]  # None is the default only: the schema shows no null
+RunLogText = Annotated[str, StringConstraints(min_length=1, max_length=10_000)]
+
+
+def _absent_or(extra: dict[str, Any]) -> Any:
+    """json_schema_extra for a field that is absent or a value: no `default: null` shown."""
+
+    def edit(schema: dict[str, Any]) -> None:
+        schema.pop("default", None)
+        schema.update(extra)
+
+    return edit
+
+
+UploadId = Annotated[
+    str,
+    StringConstraints(pattern=r"^u[0-9a-f]{24}$"),
+    Field(examples=["u0123456789abcdef01234567"]),
+]
 StrictTier = Annotated[int, Field(strict=True, ge=1, le=3), BeforeValidator(integral_float_to_int)]
 
 
@@ -313,7 +335,16 @@ IdText = Annotated[
 class ReproductionSubmission(BaseModel):
     """POST /api/reproductions. Unknown fields are refused (no mass assignment)."""
 
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid",
+        allow_inf_nan=False,
+        defer_build=True,
+        # The pairs below, as the OpenAPI document states them (_one_log_of_each_kind checks).
+        json_schema_extra={
+            "oneOf": [{"required": ["run_log_url"]}, {"required": ["run_log_upload"]}],
+            "not": {"required": ["replay_log", "replay_log_upload"]},
+        },
+    )
 
     paper_id: PaperReference = Field(
         description="paper_id from GET /api/v1/papers/{arxiv_id}, or an arXiv id"
@@ -322,21 +353,54 @@ class ReproductionSubmission(BaseModel):
         description="1 code runs, 2 reproduces with official code, 3 independent reproduction"
     )
     hardware_spec: HardwareText = Field(description="GPU model and count, VRAM, OS")
-    run_log_url: Annotated[str, StringConstraints(min_length=1, max_length=10_000)] = Field(
-        json_schema_extra={"pattern": RUN_LOG_PATTERN},
+    # These three are absent or a value, never null (the schema says so; so does the check).
+    run_log_url: RunLogText | NotNull = Field(
+        default=None,
+        json_schema_extra=_absent_or({"pattern": RUN_LOG_PATTERN}),
         description="an https URL on github.com, gist.github.com, wandb.ai, "
         "colab.research.google.com or huggingface.co, or pasted terminal output "
-        "(at most 10,000 characters)",
+        "(at most 10,000 characters); exactly one of run_log_url and run_log_upload",
+    )
+    run_log_upload: UploadId | NotNull = Field(
+        default=None,
+        json_schema_extra=_absent_or({}),
+        description="the upload_id of a run_log upload (POST /api/v1/uploads) holding the "
+        "terminal output, for logs over 10,000 characters; exactly one of run_log_url and "
+        "run_log_upload",
     )
     actual_metric_name: ShortText | None = None
     actual_metric_value: MetricValue | None = None
     dataset: ShortText | None = None
     run_id: IdText | None = None
     replay_log: ReplayLog | None = None
+    replay_log_upload: UploadId | NotNull = Field(
+        default=None,
+        json_schema_extra=_absent_or({}),
+        description="the upload_id of a replay_log upload (POST /api/v1/uploads), for "
+        "trajectories over the 1 MB body (up to 1,000,000 steps); at most one of replay_log "
+        "and replay_log_upload",
+    )
+
+    @model_validator(mode="after")
+    def _one_log_of_each_kind(self) -> ReproductionSubmission:
+        given = self.model_fields_set
+        for name in ("run_log_url", "run_log_upload", "replay_log_upload"):
+            if name in given and getattr(self, name) is None:
+                raise ValueError(f"{name} must be a string, not null; leave it out instead")
+        if ("run_log_url" in given) == ("run_log_upload" in given):
+            raise ValueError(
+                "send exactly one of run_log_url (a log URL or pasted output up to 10,000 "
+                "characters) and run_log_upload (an upload_id from POST /api/v1/uploads)"
+            )
+        if "replay_log" in given and "replay_log_upload" in given:
+            raise ValueError(
+                "send at most one of replay_log (inline) and replay_log_upload (an upload_id)"
+            )
+        return self
 
 
 class RunLogView(_Out):
-    kind: Literal["url", "pasted"]
+    kind: Literal["url", "pasted", "upload"]
     url: str | None
 
 
@@ -795,3 +859,53 @@ class PaperSearchHit(_Out):
 class PaperSearchPage(_Out):
     results: list[PaperSearchHit]
     next_cursor: str | None
+
+
+# --- uploads (POST /api/v1/uploads; chalicelib/services/uploads.py) --------------------------
+
+
+class UploadRequest(BaseModel):
+    """Ask for a presigned PUT for a log too large to send inline."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        defer_build=True,
+        # The limit of each kind (chalicelib/domain/uploads.py checks it, with advice).
+        json_schema_extra={
+            "oneOf": [
+                {
+                    "properties": {
+                        "kind": {"const": kind},
+                        "bytes": {"maximum": MAX_UPLOAD_BYTES[kind]},
+                    }
+                }
+                for kind in ("run_log", "replay_log")
+            ]
+        },
+    )
+
+    kind: Literal["run_log", "replay_log"] = Field(
+        description="run_log: terminal output (at most 50 MiB as sent); replay_log: a "
+        "trajectory {run_id?, steps} (at most 200 MiB as sent, 1,000,000 steps)"
+    )
+    bytes: Annotated[
+        int, Field(strict=True, ge=1, le=2**53), BeforeValidator(integral_float_to_int)
+    ] = Field(description="the exact size of what you will PUT, in bytes (after compression)")
+    content_encoding: Literal["identity", "gzip"] | None = Field(
+        default=None, description="gzip if the bytes are gzip-compressed"
+    )
+
+
+class UploadGrantView(_Out):
+    upload_id: str = Field(description="reference it as run_log_upload or replay_log_upload")
+    kind: Literal["run_log", "replay_log"]
+    method: Literal["PUT"]
+    url: str = Field(description="send the bytes here, before expires_at")
+    headers: dict[str, str] = Field(description="send these headers with the PUT")
+    expires_at: str = Field(description="the PUT must start before this time")
+    reference_by: str = Field(
+        description="submit a reproduction naming the upload before this time; unreferenced "
+        "uploads are deleted"
+    )
+    max_bytes: int = Field(description="the granted size: S3 accepts exactly this many bytes")
+    content_encoding: Literal["identity", "gzip"]

@@ -28,6 +28,18 @@ def client(service: str) -> Any:
     return _session().client(service, endpoint_url=settings.aws_endpoint_url, config=config)
 
 
+@cache
+def s3_presigner() -> Any:
+    """An S3 client that signs with SigV4, so that a presigned URL signs the headers it names
+    (Content-Length); the default presigner may use SigV2, which signs no header."""
+    from botocore.config import Config
+
+    settings = get_settings()
+    config = Config(signature_version="s3v4", region_name=settings.region)
+    return _session().client("s3", endpoint_url=settings.aws_endpoint_url, config=config)
+
+
 def reset_clients() -> None:
     client.cache_clear()
+    s3_presigner.cache_clear()
     _session.cache_clear()

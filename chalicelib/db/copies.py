@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.db import codec
-from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.dynamo import ddb, error_code, storage_errors
 from chalicelib.db.tables import IDEMPOTENCY
 
 PREFIX = "content#"
@@ -65,3 +65,32 @@ def get_claim(put: dict[str, Any]) -> dict[str, Any] | None:
 def owner_of(item: dict[str, Any] | None) -> dict[str, Any] | None:
     """The claim in a cancellation reason's Item (attribute-value map), as a plain dict."""
     return codec.from_item(item) if item else None
+
+
+def claim(
+    paper_id: str, digest: str, reproduction_id: str, account_id: str, claimed_at: str
+) -> dict[str, Any]:
+    """The claim that stands for this output: this reproduction's, made now (or already), or
+    the earlier one's. For an uploaded log, whose content only the validator reads: one
+    conditional PutItem, so of parallel validations exactly one is first; a redelivered event
+    finds its own claim and changes nothing."""
+    from botocore.exceptions import ClientError
+
+    put = claim_put(paper_id, digest, reproduction_id, account_id, claimed_at)["Put"]
+    with storage_errors("PutItem content claim"):
+        try:
+            ddb().put_item(
+                TableName=put["TableName"],
+                Item=put["Item"],
+                ConditionExpression="attribute_not_exists(id) OR reproduction_id = :r",
+                ExpressionAttributeValues={":r": {"S": reproduction_id}},
+                ReturnValuesOnConditionCheckFailure="ALL_OLD",
+            )
+        except ClientError as exc:
+            if error_code(exc) != "ConditionalCheckFailedException":
+                raise
+            earlier = owner_of(exc.response.get("Item")) or get_claim({"Put": put})
+            if earlier is not None:
+                return earlier
+            raise
+    return {"reproduction_id": reproduction_id, "account_id": account_id}

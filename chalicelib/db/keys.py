@@ -75,6 +75,12 @@ tasks          pk "TASK#<task_slug>", sk:
   - GSI by_papers listed, papers_key = "<papers:08d>#<slug>"  -> GET /tasks?sort=papers
     (one Query per page each; the "did you mean" of an unknown task reads by_name).
 
+uploads        pk upload_id ("u" + 24 hex); TTL expires_at (plus a check in every condition)
+  - POST /api/v1/uploads puts a grant; a submission that references it updates it in its
+    TransactWriteItems (condition: the same account, the right kind, not expired, not used by
+    another reproduction), which is what makes an upload usable once. One GetItem explains a
+    refusal.
+
 No request path scans a table.
 """
 

@@ -160,6 +160,7 @@ def store_verdict(
     trust_tier: int,
     now: str,
     compute: dict[str, Any] | None = None,
+    duplicate_of: str | None = None,
 ) -> bool:
     """Store a recomputed verdict. Once a reviewer verified a reproduction on a passed (or
     unchecked) validation, no later validator run may turn it into a pending or failed one
@@ -175,6 +176,12 @@ def store_verdict(
         ":now": {"S": now},
         ":c": codec.to_value(compute) if compute is not None else {"NULL": True},
     }
+    update = (
+        "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now, compute = :c"
+    )
+    if duplicate_of is not None:  # an uploaded log's copy, found by the validator; never unset
+        update += ", duplicate_of = :dup"
+        values[":dup"] = {"S": duplicate_of}
     if validation.get("state") not in ("passed", "unchecked"):
         condition += " AND #status <> :verified"
         values[":verified"] = {"S": "verified"}
@@ -183,10 +190,7 @@ def store_verdict(
             ddb().update_item(
                 TableName=REPRODUCTIONS.physical_name(),
                 Key={"reproduction_id": {"S": reproduction_id}},
-                UpdateExpression=(
-                    "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now,"
-                    " compute = :c"
-                ),
+                UpdateExpression=update,
                 ConditionExpression=condition,
                 ExpressionAttributeValues=values,
                 **(

@@ -243,7 +243,9 @@ def account_page(
         "Limit": limit,
     }
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _PAGE_CURSOR)
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor, fingerprint, _PAGE_CURSOR, partition=("account_id", account_id)
+        )
     with storage_errors("Query runs (account page)"):
         response = ddb().query(**kwargs)
     items = [codec.from_item(i) for i in response.get("Items", [])]

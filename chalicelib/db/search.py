@@ -37,7 +37,9 @@ def search_page(
     kwargs["ExpressionAttributeNames"] = names
     kwargs["ExpressionAttributeValues"] = values
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _CURSOR_FIELDS)
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor, fingerprint, _CURSOR_FIELDS, partition=("word", key_word)
+        )
     with storage_errors("Query search"):
         response = ddb().query(**kwargs)
     items = [codec.from_item(i) for i in response.get("Items", [])]

@@ -149,6 +149,10 @@ TASKS = TableSpec(
     ),
 )
 
+# Upload grants (POST /api/v1/uploads): who may PUT how many bytes of which kind, and which
+# reproduction used the upload. TTL: a grant lives as long as its object may be referenced.
+UPLOADS = TableSpec(logical_name="uploads", partition_key="upload_id", ttl_attribute="expires_at")
+
 ALL_TABLES: tuple[TableSpec, ...] = (
     PAPERS,
     LEADERBOARD,
@@ -161,6 +165,7 @@ ALL_TABLES: tuple[TableSpec, ...] = (
     AUTHOR_CLAIMS,
     SEARCH,
     TASKS,
+    UPLOADS,
 )
 
 

@@ -9,7 +9,6 @@ from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprin
 from chalicelib.db.dynamo import batch_write, ddb, storage_errors
 from chalicelib.db.tables import TASKS
 
-_LIST_CURSOR = frozenset({"pk", "sk", "listed", "task_slug", "papers_key"})
 MAX_NAME_PAGES = 10  # "did you mean" reads at most this many pages of task names
 
 
@@ -66,7 +65,13 @@ def list_page(sort: str, limit: int, cursor: str | None) -> tuple[list[dict[str,
         "Limit": limit,
     }
     if cursor:
-        kwargs["ExclusiveStartKey"] = decode_cursor(cursor, fingerprint, _LIST_CURSOR)
+        sort_key = "task_slug" if index == "by_name" else "papers_key"
+        kwargs["ExclusiveStartKey"] = decode_cursor(
+            cursor,
+            fingerprint,
+            frozenset({"pk", "sk", "listed", sort_key}),
+            partition=("listed", keys.TASK_LISTED),
+        )
     with storage_errors("Query tasks (list)"):
         response = ddb().query(**kwargs)
     items = [codec.from_item(i) for i in response.get("Items", [])]

@@ -159,55 +159,6 @@ def _iso(moment: datetime) -> str:
     return moment.isoformat()
 
 
-def _check_non_empty(log: ReplayLog) -> Check:
-    count = len(log.steps)
-    if count == 0:
-        return Check(
-            CHECK_NON_EMPTY,
-            False,
-            "The replay log has no steps; record at least one tool_call or llm_call step.",
-        )
-    return Check(CHECK_NON_EMPTY, True, f"The replay log has {count} step(s).")
-
-
-def _check_timestamp_bounds(log: ReplayLog, run: RunFacts | None, submitted_at: datetime) -> Check:
-    if run is None:
-        return Check(
-            CHECK_TIMESTAMP_BOUNDS,
-            False,
-            "The run start is unknown because no run is linked to this reproduction, so step "
-            f"timestamps cannot be checked; {_START_A_RUN}.",
-        )
-    started_at = _utc(run.started_at)
-    submitted_at = _utc(submitted_at)
-    earliest = started_at - CLOCK_SKEW
-    latest = submitted_at + CLOCK_SKEW
-    for index, step in enumerate(log.steps):
-        ts = step["ts"]
-        if ts < earliest:
-            return Check(
-                CHECK_TIMESTAMP_BOUNDS,
-                False,
-                f"Step {index} has ts {_iso(ts)}, {_seconds(started_at - ts)} before "
-                f"the run started at {_iso(started_at)} (allowed skew 5 s); record only steps "
-                "taken after starting the run, with a correct clock.",
-            )
-        if ts > latest:
-            return Check(
-                CHECK_TIMESTAMP_BOUNDS,
-                False,
-                f"Step {index} has ts {_iso(ts)}, {_seconds(ts - submitted_at)} after "
-                f"the submission at {_iso(submitted_at)} (allowed skew 5 s); timestamps must "
-                "not be in the future — check the agent's clock and timezone.",
-            )
-    return Check(
-        CHECK_TIMESTAMP_BOUNDS,
-        True,
-        f"All {len(log.steps)} step timestamps fall between the run start "
-        f"{_iso(started_at)} and the submission {_iso(submitted_at)} (5 s skew allowed).",
-    )
-
-
 def _seconds(delta: timedelta) -> str:
     return f"{delta.total_seconds():g} s"
 
@@ -228,82 +179,174 @@ def _in_manifest(path: str, manifest: frozenset[str]) -> bool:
     return False
 
 
-def _check_file_read_replay(log: ReplayLog, run: RunFacts | None) -> Check:
-    from chalicelib.domain.file_reads import step_reads, tool_kind
+class ReplayChecker:
+    """The replay checks, fed steps in order and in batches of any size (`feed`), then read
+    (`finish`): inline logs are fed whole, uploaded logs of up to 1,000,000 steps a batch at a
+    time (chalicelib/services/log_streams.py), so both give the same verdict by construction.
+    Each check keeps only its first failure and what it needs to go on."""
 
-    kinds: dict[str, str] = {}  # agents use a handful of tool names thousands of times
-    unknown: dict[str, int] = {}
-    checked: set[tuple[str, str]] = set()  # (tool, input) already replayed: reads repeat a lot
-    manifest = frozenset(
-        normalise_path(name) for name in (run.workspace_files if run else ()) if name.strip()
-    )
-    reads = 0
-    for index, step in enumerate(log.steps):
-        if step["type"] != "tool_call":
-            continue
-        tool = step["tool"]
-        kind = kinds.get(tool) or kinds.setdefault(tool, tool_kind(tool))
-        if kind == "unknown":
-            unknown[tool] = unknown.get(tool, 0) + 1
-            continue
-        if kind == "other" or (tool, step["input"]) in checked:
-            reads += kind != "other"
-            continue
-        found = step_reads(tool, step["input"])
-        if found is None:
-            continue
-        reads += 1
+    def __init__(
+        self,
+        run: RunFacts | None,
+        submitted_at: datetime,
+        run_id: str | None = None,
+        log_run_id: str | None = None,
+    ) -> None:
+        self.run = run
+        self.count = 0
+        self._run_id, self._log_run_id = run_id, log_run_id
+        self._submitted_at = _utc(submitted_at)
+        self._started_at = _utc(run.started_at) if run is not None else None
+        self._earliest = self._started_at - CLOCK_SKEW if self._started_at else None
+        self._latest = self._submitted_at + CLOCK_SKEW
+        self._timestamp_failure: str | None = None
+        self._read_failure: str | None = None
+        self._reads = 0
+        self._kinds: dict[str, str] = {}  # agents use a handful of tool names thousands of times
+        self._unknown: dict[str, int] = {}
+        self._checked: set[tuple[str, str]] = set()  # (tool, input) replayed: reads repeat
+        self._manifest = frozenset(
+            normalise_path(name) for name in (run.workspace_files if run else ()) if name.strip()
+        )
+
+    def feed(self, steps: list[Any]) -> ReplayChecker:
+        base = self.count
+        self.count += len(steps)
+        if self._timestamp_failure is None and self._earliest is not None:
+            self._check_timestamps(steps, base)
+        self._check_reads(steps, base)
+        return self
+
+    def _check_timestamps(self, steps: list[Any], base: int) -> None:
+        earliest, latest, started_at = self._earliest, self._latest, self._started_at
+        assert earliest is not None and started_at is not None
+        for offset, step in enumerate(steps):
+            ts = step["ts"]
+            if earliest <= ts <= latest:
+                continue
+            index = base + offset
+            if ts < earliest:
+                self._timestamp_failure = (
+                    f"Step {index} has ts {_iso(ts)}, {_seconds(started_at - ts)} before "
+                    f"the run started at {_iso(started_at)} (allowed skew 5 s); record only "
+                    "steps taken after starting the run, with a correct clock."
+                )
+            else:
+                self._timestamp_failure = (
+                    f"Step {index} has ts {_iso(ts)}, {_seconds(ts - self._submitted_at)} "
+                    f"after the submission at {_iso(self._submitted_at)} (allowed skew 5 s); "
+                    "timestamps must not be in the future — check the agent's clock and "
+                    "timezone."
+                )
+            return
+
+    def _check_reads(self, steps: list[Any], base: int) -> None:
+        from chalicelib.domain.file_reads import step_reads, tool_kind
+
+        kinds, checked = self._kinds, self._checked
+        for offset, step in enumerate(steps):
+            if step["type"] != "tool_call":
+                continue
+            tool = step["tool"]
+            kind = kinds.get(tool) or kinds.setdefault(tool, tool_kind(tool))
+            if kind == "unknown":
+                self._unknown[tool] = self._unknown.get(tool, 0) + 1
+                continue
+            if kind == "other" or (tool, step["input"]) in checked:
+                self._reads += kind != "other"
+                continue
+            found = step_reads(tool, step["input"])
+            if found is None:
+                continue
+            self._reads += 1
+            if self._read_failure is None:
+                self._read_failure = self._replay(base + offset, tool, found)
+            checked.add((tool, step["input"]))
+
+    def _replay(self, index: int, tool: str, found: Any) -> str | None:
         if found.unreadable:
-            return Check(
-                CHECK_FILE_READ_REPLAY,
-                False,
+            return (
                 f"Step {index} ({tool}) {found.unreadable}, which cannot be replayed against "
-                "the workspace manifest; read each file by its path.",
+                "the workspace manifest; read each file by its path."
             )
-        if run is None:
-            return Check(
-                CHECK_FILE_READ_REPLAY,
-                False,
+        if self.run is None:
+            return (
                 f"Step {index} ({tool}) reads {found.paths[0][:200]!r}, but no run is linked to "
                 f"this reproduction, so there is no workspace manifest to replay it against; "
-                f"{_START_A_RUN}.",
+                f"{_START_A_RUN}."
             )
         for path in found.paths:
-            if not _in_manifest(path, manifest):
-                return Check(
-                    CHECK_FILE_READ_REPLAY,
-                    False,
+            if not _in_manifest(path, self._manifest):
+                return (
                     f"Step {index} ({tool}) reads {path[:200]!r}, which is not in the run's "
-                    f"workspace manifest ({len(manifest)} file(s)); list every file the agent "
-                    "reads in workspace.files when starting the run, using paths relative to "
-                    "the workspace.",
+                    f"workspace manifest ({len(self._manifest)} file(s)); list every file the "
+                    "agent reads in workspace.files when starting the run, using paths "
+                    "relative to the workspace."
                 )
-        checked.add((tool, step["input"]))
-    detail = (
-        f"All {reads} file read(s) name files in the run's workspace manifest."
-        if reads
-        else "There are no file reads to replay."
-    )
-    if unknown:
-        named = ", ".join(f"{name[:40]} ({count})" for name, count in sorted(unknown.items())[:8])
-        detail += (
-            f" Steps of tools the validator does not know were recorded, not trusted: {named}."
-        )
-    return Check(CHECK_FILE_READ_REPLAY, True, detail)
+        return None
 
+    def finish(self) -> list[Check]:
+        """Every check, always all of them, in the order non_empty, timestamp_bounds,
+        file_read_replay, run_id_matches."""
+        return [self._non_empty(), self._timestamps(), self._file_reads(), self._run_id_check()]
 
-def _check_run_id(log: ReplayLog, run_id: str | None) -> Check:
-    if log.run_id is None:
-        return Check(CHECK_RUN_ID, True, "The replay log names no run (optional).")
-    if log.run_id != run_id:
-        submitted = f"run {run_id!r}" if run_id else "no run"
+    def _non_empty(self) -> Check:
+        if self.count == 0:
+            return Check(
+                CHECK_NON_EMPTY,
+                False,
+                "The replay log has no steps; record at least one tool_call or llm_call step.",
+            )
+        return Check(CHECK_NON_EMPTY, True, f"The replay log has {self.count} step(s).")
+
+    def _timestamps(self) -> Check:
+        if self._started_at is None:
+            return Check(
+                CHECK_TIMESTAMP_BOUNDS,
+                False,
+                "The run start is unknown because no run is linked to this reproduction, so "
+                f"step timestamps cannot be checked; {_START_A_RUN}.",
+            )
+        if self._timestamp_failure is not None:
+            return Check(CHECK_TIMESTAMP_BOUNDS, False, self._timestamp_failure)
         return Check(
-            CHECK_RUN_ID,
-            False,
-            f"The replay log is of run {log.run_id[:100]!r} but the submission closes "
-            f"{submitted}; submit a run's replay log with that run's run_id.",
+            CHECK_TIMESTAMP_BOUNDS,
+            True,
+            f"All {self.count} step timestamps fall between the run start "
+            f"{_iso(self._started_at)} and the submission {_iso(self._submitted_at)} "
+            "(5 s skew allowed).",
         )
-    return Check(CHECK_RUN_ID, True, f"The replay log is of run {run_id!r}, the one submitted.")
+
+    def _file_reads(self) -> Check:
+        if self._read_failure is not None:
+            return Check(CHECK_FILE_READ_REPLAY, False, self._read_failure)
+        detail = (
+            f"All {self._reads} file read(s) name files in the run's workspace manifest."
+            if self._reads
+            else "There are no file reads to replay."
+        )
+        if self._unknown:
+            named = ", ".join(
+                f"{name[:40]} ({count})" for name, count in sorted(self._unknown.items())[:8]
+            )
+            detail += (
+                f" Steps of tools the validator does not know were recorded, not trusted: {named}."
+            )
+        return Check(CHECK_FILE_READ_REPLAY, True, detail)
+
+    def _run_id_check(self) -> Check:
+        named, run_id = self._log_run_id, self._run_id
+        if named is None:
+            return Check(CHECK_RUN_ID, True, "The replay log names no run (optional).")
+        if named != run_id:
+            submitted = f"run {run_id!r}" if run_id else "no run"
+            return Check(
+                CHECK_RUN_ID,
+                False,
+                f"The replay log is of run {named[:100]!r} but the submission closes "
+                f"{submitted}; submit a run's replay log with that run's run_id.",
+            )
+        return Check(CHECK_RUN_ID, True, f"The replay log is of run {run_id!r}, the one submitted.")
 
 
 def check_replay(
@@ -311,12 +354,7 @@ def check_replay(
 ) -> list[Check]:
     """Run the replay checks, always all of them, in the order non_empty, timestamp_bounds,
     file_read_replay, run_id_matches (`run_id`: the run the submission closes)."""
-    return [
-        _check_non_empty(log),
-        _check_timestamp_bounds(log, run, submitted_at),
-        _check_file_read_replay(log, run),
-        _check_run_id(log, run_id),
-    ]
+    return ReplayChecker(run, submitted_at, run_id, log.run_id).feed(log.steps).finish()
 
 
 def trust_tier(checks: list[Check] | None, run: RunFacts | None) -> int:

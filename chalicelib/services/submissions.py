@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -33,6 +34,12 @@ from chalicelib.domain.urls import RunLogError, parse_run_log
 from chalicelib.errors import Conflict, HttpError, InvalidRequest, NotFound
 from chalicelib.services.accounts import Principal
 from chalicelib.services.quota import load_paper_with_quota
+from chalicelib.services.uploads import (
+    ReferencedUpload,
+    copy_referenced,
+    explain_cancelled,
+    referenced_uploads,
+)
 from chalicelib.settings import get_settings
 
 IN_PROGRESS_SECONDS = 30
@@ -98,7 +105,8 @@ def submit_reproduction(
     if idempotency_key is not None:
         _check_idempotency_key(idempotency_key)
     try:
-        run_log = parse_run_log(fields["run_log_url"])
+        # None when the run log was uploaded (`run_log_upload`, chalicelib/services/uploads.py)
+        run_log = parse_run_log(fields["run_log_url"]) if fields.get("run_log_url") else None
     except RunLogError as exc:
         raise Rejected(422, "invalid_run_log", str(exc)) from exc
 
@@ -107,8 +115,11 @@ def submit_reproduction(
     _require_dataset_when_ambiguous(paper, fields)
     body_hash = _body_hash(fields)
     reproduction_id = _reproduction_id(principal, idempotency_key, body_hash)
+    references = referenced_uploads(principal, fields, reproduction_id, now)
 
-    content = ContentClaim(content_hash(run_log.text or "")) if run_log.kind == "pasted" else None
+    # pasted output is claimed here; an uploaded log by the validator, which reads it
+    pasted = run_log is not None and run_log.kind == "pasted"
+    content = ContentClaim(content_hash(run_log.text or "")) if run_log and pasted else None
     first = _reserve(
         principal,
         fields,
@@ -117,13 +128,18 @@ def submit_reproduction(
         body_hash,
         idempotency_key,
         now,
+        references,
         content=content,
     )
     if first is not None:
         return Submitted(first, created=False, quota_used=quota_used)
 
-    run_log_item: dict[str, Any] = {"kind": run_log.kind}
-    if run_log.kind == "url":
+    copy_referenced(references, reproduction_id)
+    uploaded = {reference.kind: reference.stored(reproduction_id) for reference in references}
+    run_log_item: dict[str, Any] = {"kind": run_log.kind if run_log else "upload"}
+    if run_log is None:
+        run_log_item.update(uploaded["run_log"])
+    elif run_log.kind == "url":
         # The URL is recorded as an object too, so that every submission reaches the
         # validator through the same S3 -> SQS path.
         run_log_item["url"] = run_log.url
@@ -133,7 +149,7 @@ def submit_reproduction(
         run_log_item["s3_key"] = uploads.run_log_key(reproduction_id)
         uploads.put_text(run_log_item["s3_key"], run_log.text or "")
     replay = fields.get("replay_log")
-    replay_key = None
+    replay_key = uploaded["replay_log"]["s3_key"] if "replay_log" in uploaded else None
     if replay is not None:
         replay_key = uploads.replay_log_key(reproduction_id)
         uploads.put_text(replay_key, json.dumps(replay, default=str), "application/json")
@@ -157,7 +173,7 @@ def submit_reproduction(
         "submitted_at": submitted_at,
         "submitted_key": f"{submitted_at}#{reproduction_id}",
         "validation": {"state": "pending", "checks": [], "extracted_metrics": []},
-        "trajectory": {"state": "pending", "checks": []} if replay is not None else None,
+        "trajectory": {"state": "pending", "checks": []} if replay_key is not None else None,
         "trust_tier": 0,
         "body_hash": body_hash,
         "updated_at": submitted_at,
@@ -165,6 +181,8 @@ def submit_reproduction(
         "duplicate_of": content.duplicate_of(principal) if content else None,
         "content_hash": content.digest if content else None,
     }
+    if "replay_log" in uploaded:
+        item["replay_upload"] = uploaded["replay_log"]
     if not reproductions_db.put_new(item):
         existing = reproductions_db.get(reproduction_id)
         if existing is None:  # pragma: no cover - put refused yet nothing there
@@ -206,9 +224,11 @@ def _reserve(
     body_hash: str,
     idempotency_key: str | None,
     now: datetime,
+    references: Sequence[ReferencedUpload] = (),
     content: ContentClaim | None = None,
 ) -> dict[str, Any] | None:
-    """One transaction: quota + (idempotency claim) + (run reservation) + (content claim).
+    """One transaction: quota + (idempotency claim) + (run reservation) + (uploads used) +
+    (content claim).
     Returns the stored reproduction when this is a retry of a submission that already
     completed."""
     settings = get_settings()
@@ -254,6 +274,9 @@ def _reserve(
     else:
         items.append(first_attempt_used(principal.account_id, paper_id))  # no attempt 1 later
         roles.append("attempts")
+    for reference in references:
+        items.append(reference.transact_item(principal, reproduction_id, now))
+        roles.append(reference.field)
     if content is not None:
         claimed_at = now.isoformat(timespec="microseconds")
         account = principal.account_id
@@ -276,6 +299,9 @@ def _reserve(
                 f"retry after {retry_after} s",
                 headers={"Retry-After": str(retry_after)},
             ) from None
+        for reference in references:
+            if reference.field in failed:
+                raise explain_cancelled(principal, reference, reproduction_id, now) from None
         _explain_run(fields["run_id"], principal, paper_id, now_epoch)
     return None
 

@@ -29,9 +29,14 @@ from chalicelib.db import runs as runs_db
 from chalicelib.db import uploads
 from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.compute import compute_of
-from chalicelib.domain.evidence import check_evidence, confirming_from_validation, confirming_lines
+from chalicelib.domain.evidence import (
+    EvidenceChecks,
+    confirming_from_validation,
+    confirming_lines,
+)
 from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
+from chalicelib.services import log_streams
 
 MAX_EXTRACTED = 200
 
@@ -151,8 +156,9 @@ def replay_verdict(
     log = ReplayLog.model_validate_json(raw)
     submitted_at = datetime.fromisoformat(repro["submitted_at"])
     checks = check_replay(log, run, submitted_at, repro.get("run_id"))
-    lines, why = confirming_from_validation(validation or repro.get("validation") or {})
-    more, evidence = check_evidence(log, run, submitted_at, lines, why)
+    found = evidence_checks(repro, run, validation)
+    found.feed(log.steps)
+    more, evidence = found.finish()
     checks += more
     trajectory = {
         "state": "valid" if all(c.ok for c in checks) else "invalid",
@@ -161,6 +167,15 @@ def replay_verdict(
         "evidence": {k: v for k, v in evidence.items() if v},
     }
     return trajectory, trust_tier(checks, run)
+
+
+def evidence_checks(
+    repro: dict[str, Any], run: RunFacts | None, validation: dict[str, Any] | None
+) -> EvidenceChecks:
+    """output_in_trajectory and evaluator_untouched, ready to be fed the replay log's steps;
+    they look for the lines that confirm the claim in `validation` (default: the stored one)."""
+    lines, why = confirming_from_validation(validation or repro.get("validation") or {})
+    return EvidenceChecks(run, datetime.fromisoformat(repro["submitted_at"]), lines, why)
 
 
 def validate_reproduction(reproduction_id: str) -> bool:
@@ -177,12 +192,20 @@ def validate_reproduction(reproduction_id: str) -> bool:
         from chalicelib.services.url_logs import url_log_verdict  # http.client, ssl: only here
 
         validation = url_log_verdict(repro)
+    elif repro["run_log"]["kind"] == "upload":  # read as a stream, never whole
+        validation = log_streams.uploaded_run_log_verdict(repro, log_verdict)
     else:
         validation = run_log_verdict(repro, text)
-    replay_raw = uploads.get_text(repro["replay_s3_key"]) if repro.get("replay_s3_key") else None
+    inline_replay = repro.get("replay_s3_key") and not repro.get("replay_upload")
+    replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
     run = _run_facts(repro.get("run_id"))
-    trajectory, tier = replay_verdict(repro, replay_raw, run, validation)
+    if repro.get("replay_upload"):
+        evidence = evidence_checks(repro, run, validation)
+        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run, evidence)
+    else:
+        trajectory, tier = replay_verdict(repro, replay_raw, run, validation)
     compute = _compute(repro, run)
+    duplicate_of = _copied_upload(repro, validation)
     unchanged = (
         repro.get("validation", {}).get("state") == validation["state"]
         and repro.get("validation", {}).get("checks") == validation["checks"]
@@ -191,6 +214,7 @@ def validate_reproduction(reproduction_id: str) -> bool:
         and repro.get("trajectory") == trajectory
         and int(repro.get("trust_tier", 0)) == tier
         and repro.get("compute") == compute
+        and (duplicate_of is None or repro.get("duplicate_of") == duplicate_of)
     )
     if unchanged:
         return False
@@ -198,8 +222,35 @@ def validate_reproduction(reproduction_id: str) -> bool:
     validation["validated_at"] = now
     # False: a reviewer verified it on its earlier verdict, which then stands (see store_verdict)
     return reproductions_db.store_verdict(
-        reproduction_id, validation, trajectory, tier, now, compute=compute
+        reproduction_id,
+        validation,
+        trajectory,
+        tier,
+        now,
+        compute=compute,
+        duplicate_of=duplicate_of,
     )
+
+
+def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | None:
+    """An uploaded run log is claimed here, once read (pasted output is claimed in the
+    submission's transaction): the earlier reproduction of another account with the same
+    output, or None."""
+    digest = validation.get("content_hash")
+    if repro["run_log"].get("kind") != "upload" or not digest:
+        return None
+    from chalicelib.db import copies as copies_db
+
+    owner = copies_db.claim(
+        repro["paper_id"],
+        digest,
+        repro["reproduction_id"],
+        repro["submitter_id"],
+        repro["submitted_at"],
+    )
+    if owner.get("account_id") == repro["submitter_id"]:
+        return None
+    return str(owner["reproduction_id"])
 
 
 def _compute(repro: dict[str, Any], run: RunFacts | None) -> dict[str, Any] | None:

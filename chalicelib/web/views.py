@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.domain.text import metric_names_match, slugify
+from chalicelib.services.object_streams import LogExcerpt
 from chalicelib.web import evidence_views as evidence
+from chalicelib.web.excerpts import excerpt_html
 from chalicelib.web.html import Html, join, number, path_segment, render
 from chalicelib.web.layout import PageContext, badge, notice, page
 
@@ -611,6 +613,8 @@ def _submission(
             '<p>Run log: <a href="${url}" rel="nofollow noopener noreferrer">${url}</a></p>',
             url=run_log.get("url", ""),
         )
+    elif isinstance(log, LogExcerpt):  # an uploaded log: its head and tail (web/excerpts.py)
+        log_html = excerpt_html(rid, log)
     elif log is None:
         log_html = Html('<p class="muted">The pasted run output could not be read.</p>')
     else:

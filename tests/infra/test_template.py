@@ -187,7 +187,9 @@ def _specific(resource: Any, template: dict[str, Any]) -> bool:
         return "*" not in resource
     if "Fn::GetAtt" in resource:
         return resource["Fn::GetAtt"][0] in template["Resources"]
-    match = re.fullmatch(r"\$\{(\w+)\.Arn\}(/\*|/index/\*|/stream/\*)?", resource["Fn::Sub"])
+    match = re.fullmatch(
+        r"\$\{(\w+)\.Arn\}(/\*|/index/\*|/stream/\*|/[a-z]+/\*)?", resource["Fn::Sub"]
+    )
     return match is not None and match.group(1) in template["Resources"]
 
 
@@ -235,6 +237,39 @@ def test_each_function_may_touch_only_the_data_it_works_on(built_prod: Built) ->
     }
     assert _statement(built_prod, "ValidateUploadRole", "ReadUploads")["Action"] == ["s3:GetObject"]
     assert _statement(built_prod, "APIHandlerRole", "WriteUploads")["Action"] == ["s3:PutObject"]
+
+
+def test_uploads_expire_unless_referenced_and_the_api_presigns_only_under_uploads(
+    built_prod: Built,
+) -> None:
+    bucket = built_prod.sam["Resources"]["UploadsBucket"]["Properties"]
+    rules = {r["Id"]: r for r in bucket["LifecycleConfiguration"]["Rules"]}
+    assert rules["expire-unreferenced-uploads"] == {
+        "Id": "expire-unreferenced-uploads",
+        "Status": "Enabled",
+        "Prefix": "uploads/",
+        "ExpirationInDays": 1,
+    }
+    presign = _statement(built_prod, "APIHandlerRole", "PresignUploads")
+    assert presign["Action"] == ["s3:PutObject"]
+    assert presign["Resource"] == [{"Fn::Sub": "${UploadsBucket.Arn}/uploads/*"}]
+    # the API's other writes go to the logs' own keys, never under uploads/
+    write = _statement(built_prod, "APIHandlerRole", "WriteUploads")["Resource"]
+    assert write == [
+        {"Fn::Sub": "${UploadsBucket.Arn}/runlogs/*"},
+        {"Fn::Sub": "${UploadsBucket.Arn}/replays/*"},
+    ]
+    # the validator only reads; grants are the API's alone
+    assert "PresignUploads" not in {
+        s["Sid"]
+        for s in built_prod.sam["Resources"]["ValidateUploadRole"]["Properties"]["Policies"][0][
+            "PolicyDocument"
+        ]["Statement"]
+    }
+    assert "UploadsTable" in _tables(_statement(built_prod, "APIHandlerRole", "WriteTables"))
+    assert "UploadsTable" not in _tables(_statement(built_prod, "ValidateUploadRole", "ReadTables"))
+    table = built_prod.sam["Resources"]["UploadsTable"]["Properties"]
+    assert table["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
 
 
 def test_alarms_watch_both_failure_queues_and_every_functions_errors(built_prod: Built) -> None:

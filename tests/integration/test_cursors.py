@@ -108,7 +108,9 @@ PAGED = [
 
 
 # The partition key attribute of each index read by a paged endpoint.
-PARTITION_KEYS = frozenset({"task_slug", "task_dataset", "paper_id", "pending_queue", "tier"})
+PARTITION_KEYS = frozenset(
+    {"task_slug", "task_dataset", "paper_id", "pending_queue", "tier", "listed", "word"}
+)
 
 
 def _forgeries(real: str) -> list[tuple[str, str]]:

@@ -88,7 +88,8 @@ async def test_lists_every_tool_with_schemas(local_stack: LocalStack, tmp_path: 
     assert (tier["minimum"], tier["maximum"]) == (0, 2)
 
     submit = tools["submit_reproduction"].input_schema
-    assert set(submit["required"]) == {"paper_id", "tier_claimed", "hardware_spec", "run_log_url"}
+    assert set(submit["required"]) == {"paper_id", "tier_claimed", "hardware_spec"}
+    assert {"run_log_url", "run_log_path", "replay_log_path"} <= set(submit["properties"])
     assert {"run_id", "replay_log", "actual_metric_value", "dataset"} <= set(submit["properties"])
     assert submit["properties"]["tier_claimed"]["maximum"] == 3
     step_kinds = submit["$defs"]["ReplayLogInput"]["properties"]["steps"]["items"]

@@ -16,17 +16,25 @@ Retries (exponential backoff with jitter, at most ``max_retries`` extra attempts
 A ``Retry-After`` header is honoured (seconds or an HTTP date). When it asks for longer than
 ``max_retry_after`` seconds (default 60), the SDK does not wait: it raises the error
 (:class:`RateLimited` carries ``retry_after``) so that the agent can decide what to do.
+
+Large logs: pasted output over 10,000 characters and replay logs over the inline budget
+(``INLINE_REPLAY_BYTES`` of JSON, or more than 10,000 steps) are uploaded with
+:meth:`Client.upload` (a presigned S3 PUT, gzip-compressed through a temporary file so that
+memory stays flat) and referenced as ``run_log_upload`` / ``replay_log_upload``.
 """
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import logging
 import math
 import os
 import random
+import shutil
 import socket
+import tempfile
 import time
 import urllib.error
 import urllib.parse
@@ -62,7 +70,7 @@ from sotaverified.models import (
     TaskRow,
     Workspace,
 )
-from sotaverified.replay import ReplayTracker
+from sotaverified.replay import MAX_STEPS, ReplayTracker
 
 logger = logging.getLogger("sotaverified")
 
@@ -76,12 +84,18 @@ SUBMISSION_FIELDS = frozenset(
         "tier_claimed",
         "hardware_spec",
         "run_log_url",
+        "run_log_file",
         "actual_metric_name",
         "actual_metric_value",
         "dataset",
     }
 )
-REQUIRED_SUBMISSION_FIELDS = ("tier_claimed", "hardware_spec", "run_log_url")
+REQUIRED_SUBMISSION_FIELDS = ("tier_claimed", "hardware_spec")
+#: Pasted output longer than this is uploaded instead of sent inline.
+MAX_PASTED_CHARS = 10_000
+#: A replay log whose JSON is larger than this is uploaded (the body limit is 1,000,000 bytes).
+INLINE_REPLAY_BYTES = 900_000
+UPLOAD_KINDS = ("run_log", "replay_log")
 
 Json = Any
 Solver = Callable[[Run, ReplayTracker], Mapping[str, Any]]
@@ -347,33 +361,155 @@ class Client:
         data = self._request("POST", f"{API}/runs", body=body, auth=True, retry=_Retry.UNSAFE)
         return Run.from_dict(data)
 
+    def upload(
+        self,
+        kind: str,
+        data: bytes | str | None = None,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        compress: bool = True,
+    ) -> str:
+        """Upload a log too large to send inline and return its ``upload_id``, to submit as
+        ``run_log_upload`` (``kind="run_log"``: terminal output) or ``replay_log_upload``
+        (``kind="replay_log"``: a replay log's JSON). Give the content (``data``) or a local
+        file (``path``; a ``.gz`` file is sent as it is). The bytes are gzip-compressed
+        (``compress``) into a temporary file and streamed, so memory stays flat. Limits, as
+        sent: 50 MiB for a run log, 200 MiB for a replay log."""
+        if kind not in UPLOAD_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(UPLOAD_KINDS)}, not {kind!r}")
+        if (data is None) == (path is None):
+            raise ValueError("give exactly one of data and path")
+        with tempfile.TemporaryFile() as spooled:
+            if path is not None and os.fspath(path).endswith(".gz"):
+                with open(path, "rb") as source:
+                    shutil.copyfileobj(source, spooled, 1024 * 1024)
+                encoding = "gzip"
+            else:
+                if compress:
+                    sink: Any = gzip.GzipFile(fileobj=spooled, mode="wb", compresslevel=6)
+                else:
+                    sink = spooled
+                if path is not None:
+                    with open(path, "rb") as source:
+                        shutil.copyfileobj(source, sink, 1024 * 1024)
+                else:
+                    assert data is not None
+                    sink.write(data.encode("utf-8") if isinstance(data, str) else data)
+                if compress:
+                    sink.close()
+                encoding = "gzip" if compress else "identity"
+            return self._upload_file(kind, spooled, encoding)
+
+    def _upload_file(self, kind: str, spooled: Any, encoding: str) -> str:
+        size = spooled.seek(0, os.SEEK_END)
+        grant = self._request(
+            "POST",
+            f"{API}/uploads",
+            body={"kind": kind, "bytes": size, "content_encoding": encoding},
+            auth=True,
+            retry=_Retry.SAFE,  # a retry makes one more grant, which nobody uses: harmless
+        )
+        attempt = 0
+        while True:  # a PUT of the same bytes to the same key is idempotent
+            spooled.seek(0)
+            try:
+                response = self._send(
+                    grant["method"], grant["url"], spooled, dict(grant["headers"])
+                )
+            except _TransportError as exc:
+                if attempt >= self.max_retries:
+                    raise ApiConnectionError(
+                        f"the upload did not reach storage: {exc.cause!r}",
+                        code="connection_error",
+                        method="PUT",
+                        url=grant["url"],
+                    ) from exc.cause
+            else:
+                if 200 <= response.status < 300:
+                    return str(grant["upload_id"])
+                if response.status < 500 or attempt >= self.max_retries:
+                    raise SotaVerifiedError(
+                        f"storage refused the upload: HTTP {response.status} "
+                        f"{response.body[:300].decode('utf-8', 'replace')}",
+                        status=response.status,
+                        code="upload_failed",
+                        method="PUT",
+                        url=grant["url"],
+                    )
+            self._sleep(self._backoff(attempt))
+            attempt += 1
+
+    def _upload_replay(self, tracker: ReplayTracker, run_id: str | None) -> str:
+        with tempfile.TemporaryFile() as spooled:
+            with gzip.GzipFile(fileobj=spooled, mode="wb", compresslevel=6) as sink:
+                tracker.write_replay_log(sink, run_id)  # type: ignore[arg-type]
+            return self._upload_file("replay_log", spooled, "gzip")
+
     def submit_reproduction(
         self,
         paper: PaperRef,
         *,
         tier_claimed: int,
         hardware_spec: str,
-        run_log_url: str,
+        run_log_url: str | None = None,
         actual_metric_name: str | None = None,
         actual_metric_value: float | None = None,
         dataset: str | None = None,
         run_id: str | Run | None = None,
         replay_log: ReplayTracker | Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
+        run_log_file: str | os.PathLike[str] | None = None,
+        replay_log_file: str | os.PathLike[str] | None = None,
+        run_log_upload: str | None = None,
+        replay_log_upload: str | None = None,
     ) -> Reproduction:
-        """Submit a reproduction (SPEC 5). ``run_log_url`` is an allow-listed https URL or the
-        pasted terminal output (<= 10,000 characters). ``replay_log`` may be a
-        :class:`ReplayTracker`. An ``Idempotency-Key`` (uuid4 unless given) makes retries safe:
-        they return the first reproduction instead of creating a second one. If it still fails,
-        the error's ``idempotency_key`` says which key to resubmit with."""
+        """Submit a reproduction (SPEC 5). The run log is one of: ``run_log_url`` (an
+        allow-listed https URL or the pasted terminal output), ``run_log_file`` (a local file
+        of terminal output) or ``run_log_upload`` (an ``upload_id`` from :meth:`upload`).
+        Pasted output over 10,000 characters and any file are uploaded for you. The replay
+        log, optional, is ``replay_log`` (a dict or a :class:`ReplayTracker`),
+        ``replay_log_file`` (a local JSON file, or ``.gz``) or ``replay_log_upload``; one over
+        the inline budget (``INLINE_REPLAY_BYTES``, 10,000 steps) or spooled is uploaded.
+        An ``Idempotency-Key`` (uuid4 unless given) makes retries safe: they return the first
+        reproduction instead of creating a second one. If it still fails, the error's
+        ``idempotency_key`` says which key to resubmit with."""
         if isinstance(run_id, Run):
             run_id = run_id.run_id
+        logs = [run_log_url, run_log_file, run_log_upload]
+        if sum(x is not None for x in logs) != 1:
+            raise ValueError("give exactly one of run_log_url, run_log_file and run_log_upload")
+        replays = [replay_log, replay_log_file, replay_log_upload]
+        if sum(x is not None for x in replays) > 1:
+            raise ValueError("give at most one of replay_log, replay_log_file, replay_log_upload")
+        if run_log_file is not None:
+            run_log_upload = self.upload("run_log", path=run_log_file)
+        elif run_log_url is not None and _needs_upload(run_log_url):
+            run_log_upload = self.upload("run_log", run_log_url)
+            run_log_url = None
+        if replay_log_file is not None:
+            replay_log_upload = self.upload("replay_log", path=replay_log_file)
+            replay_log = None
+        elif replay_log is not None and _replay_too_large(replay_log):
+            tracker = replay_log if isinstance(replay_log, ReplayTracker) else None
+            if tracker is not None:
+                replay_log_upload = self._upload_replay(tracker, run_id)
+            else:
+                replay_log_upload = self.upload(
+                    "replay_log",
+                    json.dumps(dict(replay_log), ensure_ascii=False),  # type: ignore[arg-type]
+                )
+            replay_log = None
         body: dict[str, Any] = {
             "paper_id": paper_ref(paper),
             "tier_claimed": tier_claimed,
             "hardware_spec": hardware_spec,
-            "run_log_url": run_log_url,
         }
+        if run_log_upload is not None:
+            body["run_log_upload"] = run_log_upload
+        else:
+            body["run_log_url"] = run_log_url
+        if replay_log_upload is not None:
+            body["replay_log_upload"] = replay_log_upload
         if actual_metric_name is not None:
             body["actual_metric_name"] = actual_metric_name
         if actual_metric_value is not None:
@@ -451,30 +587,41 @@ class Client:
         wait: bool = False,
         wait_timeout: float = 60.0,
         poll: float = 0.5,
+        spool: bool | str | os.PathLike[str] = False,
     ) -> Reproduction:
         """The whole agent workflow for one paper:
 
         1. start a run (``memoryless``, ``workspace``: the files the solver will read);
         2. call ``solver(run, tracker)`` with a started :class:`ReplayTracker`; the solver
            records its tool and LLM calls on the tracker and returns the submission fields:
-           ``tier_claimed``, ``hardware_spec``, ``run_log_url`` (pasted output or a log URL),
-           and optionally ``actual_metric_name``, ``actual_metric_value``, ``dataset``;
-        3. submit them with the run id and the tracker's replay log (idempotently);
+           ``tier_claimed``, ``hardware_spec``, ``run_log_url`` (pasted output or a log URL)
+           or ``run_log_file`` (a local file of output), and optionally
+           ``actual_metric_name``, ``actual_metric_value``, ``dataset``;
+        3. submit them with the run id and the tracker's replay log (idempotently), uploading
+           a log or trajectory over the inline limits (``spool=True``: the tracker writes
+           steps to a file, for long runs, and the log is always uploaded);
         4. with ``wait=True``, wait for the validators' verdicts.
 
         ``paper`` is a :class:`Paper` (or anything with a ``paper_id``), a paper_id or an arXiv
         id. If the solver raises, nothing is submitted and the exception propagates."""
         run = self.start_run(paper, memoryless=memoryless, workspace=workspace)
-        tracker = ReplayTracker(run.run_id).start()
-        fields = _submission_fields(solver(run, tracker))
+        tracker = ReplayTracker(run.run_id, spool=spool).start()
+        try:
+            fields = _submission_fields(solver(run, tracker))
+        finally:
+            tracker.close()
         logger.info("run %s: submitting with a replay log of %s", run.run_id, tracker.summary())
-        submitted = self.submit_reproduction(
-            run.paper_id or paper_ref(paper),
-            run_id=run.run_id,
-            replay_log=tracker,
-            idempotency_key=idempotency_key,
-            **fields,
-        )
+        try:
+            submitted = self.submit_reproduction(
+                run.paper_id or paper_ref(paper),
+                run_id=run.run_id,
+                replay_log=tracker,
+                idempotency_key=idempotency_key,
+                **fields,
+            )
+        finally:
+            if spool is True and tracker.spool_path:  # our temporary file; a named one is kept
+                os.remove(tracker.spool_path)
         if wait:
             return self.wait_for_validation(submitted, timeout=wait_timeout, poll=poll)
         return submitted
@@ -649,6 +796,25 @@ def paper_ref(paper: PaperRef) -> str:
     raise TypeError(f"expected a Paper, a paper_id or an arXiv id, not {type(paper).__name__}")
 
 
+def _needs_upload(run_log: str) -> bool:
+    """Pasted output over the inline limit (a URL is never uploaded)."""
+    return len(run_log) > MAX_PASTED_CHARS and not run_log.lstrip().startswith("https://")
+
+
+def _replay_too_large(replay_log: ReplayTracker | Mapping[str, Any]) -> bool:
+    if isinstance(replay_log, ReplayTracker):
+        return (
+            replay_log.spooled
+            or len(replay_log) > MAX_STEPS
+            or replay_log.encoded_bytes > INLINE_REPLAY_BYTES
+        )
+    steps = replay_log.get("steps")
+    if isinstance(steps, list) and len(steps) > MAX_STEPS:
+        return True
+    encoded = json.dumps(dict(replay_log), ensure_ascii=False, default=str)
+    return len(encoded.encode("utf-8")) > INLINE_REPLAY_BYTES
+
+
 def _submission_fields(fields: Any) -> dict[str, Any]:
     if not isinstance(fields, Mapping):
         raise TypeError(
@@ -663,6 +829,8 @@ def _submission_fields(fields: Any) -> dict[str, Any]:
             "are added by reproduce())"
         )
     missing = [name for name in REQUIRED_SUBMISSION_FIELDS if fields.get(name) is None]
+    if fields.get("run_log_url") is None and fields.get("run_log_file") is None:
+        missing.append("run_log_url (or run_log_file)")
     if missing:
         raise ValueError(f"the solver's result lacks required field(s): {', '.join(missing)}")
     return dict(fields)

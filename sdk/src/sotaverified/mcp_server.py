@@ -1360,7 +1360,7 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
             Field(description="GPU model and count, VRAM, OS, e.g. '1x A100 80GB, Ubuntu 22.04'."),
         ],
         run_log_url: Annotated[
-            str,
+            str | None,
             StringConstraints(min_length=1, max_length=10_000),
             Field(
                 description="The run's output: pasted terminal output (at most 10,000 "
@@ -1369,9 +1369,18 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                 "huggingface.co. The validator reads a GitHub file (.../blob/<ref>/<path>), a "
                 "gist, a Hugging Face file (.../blob/<rev>/<path>) or a public W&B run's "
                 "summary (wandb.ai/<entity>/<project>/runs/<id>); other URLs, Colab included, "
-                "are not read and their validation is unchecked."
+                "are not read and their validation is unchecked. Give this or run_log_path."
             ),
-        ],
+        ] = None,
+        run_log_path: Annotated[
+            str | None,
+            StringConstraints(min_length=1, max_length=4096),
+            Field(
+                description="A local file holding the run's terminal output (any size up to "
+                "50 MiB gzip-compressed; a .gz file is sent as it is): it is uploaded and "
+                "referenced. Give this or run_log_url."
+            ),
+        ] = None,
         run_id: Annotated[
             str | None,
             Field(
@@ -1384,6 +1393,15 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         replay_log: Annotated[
             ReplayLogInput | None,
             Field(description="The trajectory of the run, validated by the server."),
+        ] = None,
+        replay_log_path: Annotated[
+            str | None,
+            StringConstraints(min_length=1, max_length=4096),
+            Field(
+                description="Instead of replay_log: a local JSON file holding the replay log "
+                '{"run_id", "steps"} (or a .gz of it), for long runs: up to 1,000,000 steps '
+                "and 200 MiB compressed. It is uploaded and referenced."
+            ),
         ] = None,
         actual_metric_name: Annotated[
             Name | None,
@@ -1413,6 +1431,7 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         """Submit a reproduction of a paper with its run log and, for trust tier 1-2, the run_id
         and the replay log. Validators then check it asynchronously (metrics in the log,
         replay-log timestamps and file reads): poll get_reproduction with wait_seconds.
+        Large logs: pass run_log_path / replay_log_path (local files); they are uploaded.
         Needs SOTAVERIFIED_API_KEY."""
         missing = need_key("submit_reproduction")
         if missing is not None:
@@ -1420,6 +1439,13 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         key = idempotency_key or None
 
         def body() -> CallToolResult:
+            if (run_log_url is None) == (run_log_path is None):
+                raise ValueError("give exactly one of run_log_url and run_log_path")
+            if replay_log is not None and replay_log_path is not None:
+                raise ValueError("give at most one of replay_log and replay_log_path")
+            for path in (run_log_path, replay_log_path):
+                if path is not None and not os.path.isfile(path):
+                    raise ValueError(f"no such file: {path} (give a path this server can read)")
             log: dict[str, Any] | None = None
             if replay_log is not None:
                 log = replay_log.model_dump(exclude_none=True)
@@ -1433,11 +1459,13 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
                 tier_claimed=tier_claimed,
                 hardware_spec=hardware_spec,
                 run_log_url=run_log_url,
+                run_log_file=run_log_path,
                 actual_metric_name=actual_metric_name,
                 actual_metric_value=actual_metric_value,
                 dataset=dataset,
                 run_id=run_id,
                 replay_log=log,
+                replay_log_file=replay_log_path,
                 idempotency_key=used_key,
             )
             return ok(reproduction_out(reproduction, idempotency_key=used_key))

@@ -16,6 +16,12 @@ under the server's 1,000,000 bytes, so in practice this, not the step count, is 
 that binds; pass ``max_bytes=None`` to turn it off). Steps beyond either limit are dropped
 (counted in ``dropped_steps``) and cut fields are counted in ``truncated_fields``; a cut field
 ends with a marker giving the original length.
+
+Long runs: ``ReplayTracker(run_id, spool=True)`` (or ``spool="path/steps.jsonl"``) writes each
+step to a file as it is recorded instead of keeping it in memory, so memory stays flat however
+long the run; it keeps up to 1,000,000 steps (the limit of uploaded replay logs) and no byte
+limit. The client then uploads the log (``Client.upload``) instead of sending it inline:
+``write_replay_log`` streams it from the spool.
 """
 
 from __future__ import annotations
@@ -23,13 +29,16 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import os
+import tempfile
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from datetime import datetime, timezone
-from typing import Any, ParamSpec, TypeVar
+from typing import IO, Any, ParamSpec, TypeVar
 
 MAX_STEPS = 10_000
+MAX_UPLOADED_STEPS = 1_000_000
 MAX_IO_CHARS = 5_000
 MAX_RESPONSE_CHARS = 50_000
 MAX_NAME_CHARS = 200
@@ -110,20 +119,35 @@ class ReplayTracker:
         self,
         run_id: str | None = None,
         *,
-        max_steps: int = MAX_STEPS,
+        max_steps: int | None = None,
         max_bytes: int | None = DEFAULT_MAX_BYTES,
+        spool: bool | str | os.PathLike[str] = False,
     ) -> None:
-        if not 0 <= max_steps <= MAX_STEPS:
-            raise ValueError(f"max_steps must be between 0 and {MAX_STEPS}")
+        limit = MAX_UPLOADED_STEPS if spool else MAX_STEPS
+        if max_steps is None:
+            max_steps = limit
+        if not 0 <= max_steps <= limit:
+            raise ValueError(f"max_steps must be between 0 and {limit}")
         self.run_id = run_id
         self.max_steps = max_steps
-        self.max_bytes = max_bytes
+        self.max_bytes = None if spool else max_bytes
         self.started_at: str | None = None
         self.dropped_steps = 0
         self.truncated_fields = 0
         self._steps: list[Step] = []
+        self._count = 0
         self._bytes = 0
         self._lock = threading.Lock()
+        self._spool: IO[str] | None = None
+        self.spool_path: str | None = None
+        if spool:
+            if spool is True:
+                handle, path = tempfile.mkstemp(prefix="sotav-replay-", suffix=".jsonl")
+                os.close(handle)
+            else:
+                path = os.fspath(spool)
+            self.spool_path = path
+            self._spool = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
 
     # --- lifecycle ---------------------------------------------------------------------------
 
@@ -140,13 +164,37 @@ class ReplayTracker:
         return self.started_at is not None
 
     @property
+    def spooled(self) -> bool:
+        return self.spool_path is not None
+
+    @property
     def steps(self) -> list[Step]:
-        """A copy of the recorded steps."""
+        """A copy of the recorded steps (read back from the spool file when spooling: prefer
+        ``iter_steps`` or ``write_replay_log`` for long runs)."""
+        if self.spooled:
+            return list(self.iter_steps())
         with self._lock:
             return [dict(step) for step in self._steps]
 
+    def iter_steps(self) -> Iterator[Step]:
+        """The recorded steps one at a time (from the spool file when spooling)."""
+        if self.spool_path is None:
+            yield from self.steps
+            return
+        with self._lock:
+            if self._spool is not None:
+                self._spool.flush()
+        with open(self.spool_path, encoding="utf-8") as spool:
+            for line in spool:
+                yield json.loads(line)
+
+    @property
+    def encoded_bytes(self) -> int:
+        """About how many bytes the steps take as JSON."""
+        return self._bytes
+
     def __len__(self) -> int:
-        return len(self._steps)
+        return self._count
 
     @property
     def truncated(self) -> bool:
@@ -285,10 +333,29 @@ class ReplayTracker:
     def to_replay_log(self, run_id: str | None = None) -> dict[str, Any]:
         """``{"run_id": ..., "steps": [...]}`` as the server expects it (``run_id`` defaults to
         the tracker's own)."""
+        return {"run_id": self._run_id(run_id), "steps": self.steps}
+
+    def _run_id(self, run_id: str | None) -> str | None:
         chosen = run_id if run_id is not None else self.run_id
-        if chosen is not None:
-            chosen = str(chosen)[:MAX_RUN_ID_CHARS]
-        return {"run_id": chosen, "steps": self.steps}
+        return None if chosen is None else str(chosen)[:MAX_RUN_ID_CHARS]
+
+    def write_replay_log(self, out: IO[bytes], run_id: str | None = None) -> int:
+        """Write the replay log as JSON to a binary file object, one step at a time (memory
+        stays flat for a spooled tracker); returns the bytes written."""
+        head = json.dumps({"run_id": self._run_id(run_id)})[:-1] + ', "steps": ['
+        written = out.write(head.encode("utf-8"))
+        for number, step in enumerate(self.iter_steps()):
+            text = ("," if number else "") + json.dumps(step, ensure_ascii=False)
+            written += out.write(text.encode("utf-8"))
+        written += out.write(b"]}")
+        return written
+
+    def close(self) -> None:
+        """Close the spool file (it is kept: remove ``spool_path`` when done with it)."""
+        with self._lock:
+            if self._spool is not None:
+                self._spool.close()
+                self._spool = None
 
     def summary(self) -> str:
         text = f"{len(self)} step(s)"
@@ -319,13 +386,20 @@ class ReplayTracker:
     def _append(self, step: Step) -> Step | None:
         if self.started_at is None:
             raise RuntimeError("call ReplayTracker.start() before logging steps")
-        size = len(json.dumps(step, ensure_ascii=False).encode("utf-8")) + 1
+        encoded = json.dumps(step, ensure_ascii=False)
+        size = len(encoded.encode("utf-8")) + 1
         with self._lock:
             over_bytes = self.max_bytes is not None and self._bytes + size > self.max_bytes
-            if len(self._steps) >= self.max_steps or over_bytes:
+            if self._count >= self.max_steps or over_bytes:
                 self.dropped_steps += 1
                 return None
-            self._steps.append(step)
+            if self._spool is not None:
+                self._spool.write(encoded + "\n")
+            elif self.spool_path is not None:
+                raise RuntimeError("this tracker's spool was closed; start a new tracker")
+            else:
+                self._steps.append(step)
+            self._count += 1
             self._bytes += size
         return step
 

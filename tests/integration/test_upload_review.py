@@ -1,0 +1,64 @@
+"""The review page on large uploaded logs: their head and tail, and how much was skipped,
+read without reading the rest (ranged GETs; a gzip log decompressed as a stream)."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from typing import Any
+
+import pytest
+
+from tests.integration.test_submissions import World, build_world
+from tests.integration.test_uploads import submit, training_log, upload
+
+
+@pytest.fixture
+def world(aws: Any, api: Any, tmp_path: Any) -> World:
+    """A fresh moto of its own (its review queue holds only what the test submits)."""
+    return build_world(aws, api, tmp_path)
+
+
+def _cookies(response: Any) -> str:
+    header = next((v for k, v in response.headers.items() if k.lower() == "set-cookie"), [])
+    cookies = header if isinstance(header, list) else [header]
+    return "; ".join(cookie.split(";", 1)[0] for cookie in cookies)
+
+
+def signed_in_cookie(world: World, key: str) -> str:
+    """A session cookie from the sign-in form, as a browser would get it."""
+    form = world.client.http.get("/login")
+    found = re.search(r'name="login_token" value="([^"]*)"', form.body.decode())
+    assert found is not None
+    response = world.client.http.post(
+        "/login",
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": _cookies(form),
+        },
+        body=f"api_key={key}&login_token={found.group(1)}".encode(),
+    )
+    assert response.status_code == 303, response.body
+    return _cookies(response)
+
+
+def test_the_review_page_shows_the_head_and_tail_of_a_large_log_and_what_was_skipped(
+    world: World,
+) -> None:
+    # Given two large uploaded logs, one plain and one gzip-compressed
+    text = "FIRST LINE of the log\n" + training_log(40_000)
+    plain = upload(world, "run_log", text.encode())
+    packed = upload(world, "run_log", gzip.compress(text.encode()), content_encoding="gzip")
+    for upload_id in (plain, packed):
+        assert submit(world, run_log_upload=upload_id).status_code == 201
+    # When a reviewer opens the review queue
+    cookie = signed_in_cookie(world, world.reviewer.key)
+    page = world.client.http.get("/review", headers={"Cookie": cookie})
+    assert page.status_code == 200
+    html = page.body.decode()
+    # Then each log shows its first and last lines and says how much was skipped between them
+    skipped = len(text.encode()) - 4000
+    assert html.count('data-testid="log-head"') == 2
+    assert html.count("FIRST LINE of the log") == 2
+    assert html.count("Acc@1 84.020 Acc@5 96.880") == 2
+    assert html.count(f"{skipped / 1024 / 1024:,.1f} MiB skipped") >= 2
