@@ -255,3 +255,54 @@ def test_the_replay_step_times_bound_the_window(world: World) -> None:
     assert not checks(view)["output_in_trajectory"]["ok"]
     assert "outside the run" in checks(view)["output_in_trajectory"]["detail"]
     assert view["trust_tier"] == 0
+
+
+# --- uploaded run logs ------------------------------------------------------------------------
+
+
+def test_an_uploaded_log_that_copies_another_accounts_output_is_flagged(world: World) -> None:
+    import gzip
+
+    from tests.integration.test_uploads import submit as submit_upload
+    from tests.integration.test_uploads import upload
+
+    original = world.created(world.agent.key)  # pasted: claimed in its transaction
+    # When another account uploads the same output (gzip, Windows line ends)
+    copied = gzip.compress(PASTED_LOG.replace("\n", "\r\n").encode())
+    log_id = upload(world, "run_log", copied, world.agent2.key, content_encoding="gzip")
+    response = submit_upload(world, world.agent2.key, run_log_upload=log_id)
+    assert response.status_code == 201, response.body
+    rid = response.json_body["reproduction_id"]
+    assert response.json_body["duplicate_of"] is None  # nobody has read it yet
+    world.stack.pump.drain()
+    # Then the validator, which reads it, finds the earlier one, in the verdict's own write
+    view = world.get(f"/api/v1/reproductions/{rid}")[1]
+    assert view["validation"]["state"] == "passed"
+    assert view["duplicate_of"] == original["reproduction_id"]
+    assert validate_reproduction(rid) is False  # a redelivered event changes nothing
+    refused = world.decide(rid, "promote", world.reviewer.key)
+    assert_error(refused, 409, "duplicate_confirmation_required")
+    # The first account uploading its own output again makes no copy
+    own_id = upload(world, "run_log", PASTED_LOG.encode(), world.agent.key)
+    own = submit_upload(world, world.agent.key, run_log_upload=own_id).json_body
+    world.stack.pump.drain()
+    assert world.get(f"/api/v1/reproductions/{own['reproduction_id']}")[1]["duplicate_of"] is None
+
+
+def test_of_two_uploads_of_one_output_exactly_one_is_first(world: World) -> None:
+    from tests.integration.test_uploads import submit as submit_upload
+    from tests.integration.test_uploads import upload
+
+    output = "epoch 90 | loss 0.71\n * Acc@1 84.030 Acc@5 96.880\n"
+    ids = []
+    for agent in (world.agent, world.agent2):
+        log_id = upload(world, "run_log", output.encode(), agent.key)
+        response = submit_upload(world, agent.key, run_log_upload=log_id, actual_metric_value=84.03)
+        assert response.status_code == 201, response.body
+        ids.append(response.json_body["reproduction_id"])
+    world.stack.pump.drain()
+    flags = [world.get(f"/api/v1/reproductions/{rid}")[1]["duplicate_of"] for rid in ids]
+    # one of them is first (whichever the validator read first), the other names it
+    assert flags.count(None) == 1
+    first = ids[flags.index(None)]
+    assert [flag for flag in flags if flag is not None] == [first]

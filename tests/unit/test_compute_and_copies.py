@@ -5,9 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chalicelib.domain.compute import compute_of, gpu_hours_spread
-from chalicelib.domain.copies import content_hash, normalise_output
+from chalicelib.domain.copies import ContentHasher, content_hash, normalise_output
 
 START = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
 
@@ -79,3 +81,32 @@ def test_different_outputs_hash_differently() -> None:
     original = "Test Accuracy: 0.8190"
     for other in ("Test Accuracy: 0.8191", "  Test Accuracy: 0.8190", "Test  Accuracy: 0.8190"):
         assert content_hash(other) != content_hash(original)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"]),
+        max_size=40,
+    )
+)
+def test_an_uploaded_log_hashes_as_it_streams_like_the_whole_text(pieces: list[str]) -> None:
+    # Given a log read the way the validator reads an upload (universal newlines, line by line)
+    import io
+
+    from chalicelib.services.log_streams import iter_lines
+    from chalicelib.services.object_streams import ReadStats
+
+    text = "".join(pieces)
+    hasher = ContentHasher()
+    for line in iter_lines(io.BufferedReader(io.BytesIO(text.encode())), ReadStats()):
+        hasher.feed(line)
+    # Then its digest is that of the whole text: a pasted and an uploaded copy are one output
+    assert hasher.hexdigest() == content_hash(text)
+
+
+def test_a_line_cut_into_pieces_hashes_like_the_whole_line() -> None:
+    hasher = ContentHasher()
+    for piece in ("Test Acc", "uracy: 0.81", "90   \n", "\n", "done"):
+        hasher.feed(piece)
+    assert hasher.hexdigest() == content_hash("Test Accuracy: 0.8190\n\ndone")

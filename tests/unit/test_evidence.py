@@ -231,3 +231,19 @@ def test_why_there_is_no_line_to_look_for() -> None:
     log = ReplayLog.model_validate({"steps": HONEST})
     checks, _ = check_evidence(log, RUN, SUBMITTED, [], confirming_from_validation(refused)[1])
     assert not checks[0].ok and "metric_in_log" in checks[0].detail
+
+
+def test_fed_in_batches_the_checks_say_the_same_as_fed_whole() -> None:
+    # An uploaded replay log is fed a batch at a time, with each batch's first step index
+    from chalicelib.domain.evidence import EvidenceChecks
+
+    steps = ReplayLog.model_validate(
+        {"steps": [HONEST[0], tool("sed -i s/a/b/ eval.py", minutes=20), *HONEST[1:]] * 3}
+    ).steps
+    whole = EvidenceChecks(RUN, SUBMITTED, claimed_lines())
+    whole.feed(steps)
+    batched = EvidenceChecks(RUN, SUBMITTED, claimed_lines())
+    for base in range(0, len(steps), 2):
+        batched.feed(steps[base : base + 2], base)
+    assert whole.finish() == batched.finish()
+    assert whole.finish()[1]["eval_writes"][0]["step"] == 1
