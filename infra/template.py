@@ -579,16 +579,14 @@ UNKNOWN_ROUTE_BODY = (
 
 
 def gateway_responses() -> Json:
+    """API Gateway's own answers, in the API definition (`x-amazon-apigateway-gateway-responses`,
+    not GatewayResponse resources beside a Body, which drift): a path no route matches is a 404
+    in our error shape, not 403 "Missing Authentication Token"."""
     return {
-        "UnknownRouteResponse": {
-            "Type": "AWS::ApiGateway::GatewayResponse",
-            "Properties": {
-                "RestApiId": {"Ref": "RestAPI"},
-                "ResponseType": "MISSING_AUTHENTICATION_TOKEN",
-                "StatusCode": "404",
-                "ResponseParameters": {"gatewayresponse.header.Content-Type": "'application/json'"},
-                "ResponseTemplates": {"application/json": UNKNOWN_ROUTE_BODY},
-            },
+        "MISSING_AUTHENTICATION_TOKEN": {
+            "statusCode": 404,
+            "responseParameters": {"gatewayresponse.header.Content-Type": "'application/json'"},
+            "responseTemplates": {"application/json": UNKNOWN_ROUTE_BODY},
         }
     }
 
@@ -634,10 +632,9 @@ def merge_template(stage: Stage, functions: list[Function]) -> Json:
                         "ThrottlingBurstLimit": API_THROTTLE_BURST,
                     }
                 ],
+                "DefinitionBody": {"x-amazon-apigateway-gateway-responses": gateway_responses()},
             }
         }
-
-        resources |= gateway_responses()
 
     outputs: Json = {
         "UploadsBucketName": {"Value": {"Ref": BUCKET}},

@@ -348,14 +348,16 @@ def test_code_package_holds_the_app_and_linux_wheels(built_prod: Built) -> None:
 def test_an_unknown_route_answers_404_in_the_error_shape(built_prod: Built) -> None:
     # Given the deployed API (API Gateway answers unmatched paths with 403 "Missing
     # Authentication Token" unless told otherwise)
-    (response,) = built_prod.resources("AWS::ApiGateway::GatewayResponse", "expanded").values()
-    properties = response["Properties"]
-    # Then that response is a 404 in our one JSON error shape
-    assert properties["ResponseType"] == "MISSING_AUTHENTICATION_TOKEN"
-    assert properties["StatusCode"] == "404"
-    assert properties["RestApiId"] == {"Ref": "RestAPI"}
-    body = properties["ResponseTemplates"]["application/json"]
+    (api,) = built_prod.resources("AWS::ApiGateway::RestApi", "expanded").values()
+    responses = api["Properties"]["Body"]["x-amazon-apigateway-gateway-responses"]
+    response = responses["MISSING_AUTHENTICATION_TOKEN"]
+    # Then that response is a 404 in our one JSON error shape, declared in the API definition
+    # (no GatewayResponse resource beside it to drift)
+    assert response["statusCode"] == 404
+    body = response["responseTemplates"]["application/json"]
     assert body.startswith('{"error": {"code": "not_found"') and '"details": []' in body
-    assert properties["ResponseParameters"] == {
+    assert response["responseParameters"] == {
         "gatewayresponse.header.Content-Type": "'application/json'"
     }
+    assert built_prod.resources("AWS::ApiGateway::GatewayResponse", "expanded") == {}
+    assert set(api["Properties"]["Body"]["paths"]) >= {"/api/v1/papers/{arxiv_id}"}

@@ -8,7 +8,6 @@ fingerprint and change only the start key: the server must check every key attri
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +17,9 @@ import pytest
 from chalicelib.services.accounts import create_account
 from tests.conftest import AwsStack, imagenet_table, moto_stack
 from tests.conftest import test_client as client_for
+from tests.integration.cursor_forgeries import decode as _decode
+from tests.integration.cursor_forgeries import encode as _encode
+from tests.integration.cursor_forgeries import forgeries as _forgeries
 
 PAPERS = ("2401.20001", "2401.20002", "2401.20003")
 
@@ -83,15 +85,6 @@ def world() -> Iterator[tuple[AwsStack, Any, str]]:
             yield stack, api, reviewer
 
 
-def _decode(cursor: str) -> dict[str, Any]:
-    return dict(json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))))
-
-
-def _encode(payload: Any) -> str:
-    raw = json.dumps(payload, separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
 PAGED = [
     "/api/v1/sota?task=image-classification&limit=1",
     "/api/v1/sota?task=image-classification&limit=1&sort=date",
@@ -105,39 +98,6 @@ PAGED = [
     "/api/v1/queue?task=image-classification&limit=1",
     "/api/v1/agents?limit=1",
 ]
-
-
-# The partition key attribute of each index read by a paged endpoint.
-PARTITION_KEYS = frozenset(
-    {"task_slug", "task_dataset", "paper_id", "pending_queue", "tier", "listed", "word"}
-)
-
-
-def _forgeries(real: str) -> list[tuple[str, str]]:
-    """(what, cursor) pairs built from a real cursor of the same query."""
-    payload = _decode(real)
-    keys, fingerprint = payload["k"], payload["f"]
-    out = [
-        ("not base64", "%%%"),
-        ("not JSON", base64.urlsafe_b64encode(b"{nope").decode()),
-        ("a JSON list", _encode([1, 2])),
-        ("no start key", _encode({"f": fingerprint})),
-        ("start key not a map", _encode({"k": "row", "f": fingerprint})),
-        ("empty start key", _encode({"k": {}, "f": fingerprint})),
-        ("another query's fingerprint", _encode({"k": keys, "f": "0" * 12})),
-        ("an extra attribute", _encode({"k": {**keys, "paper_id": "x"}, "f": fingerprint})),
-    ]
-    for name in keys:
-        rest = {k: v for k, v in keys.items() if k != name}
-        out.append((f"without {name}", _encode({"k": rest, "f": fingerprint})))
-        for bad in ("", 7, None, ["x"], {"S": "x"}, "x" * 2000):
-            out.append(
-                (f"{name} = {bad!r:.20}", _encode({"k": {**keys, name: bad}, "f": fingerprint}))
-            )
-        if name in PARTITION_KEYS:
-            moved = {"k": {**keys, name: "zz"}, "f": fingerprint}
-            out.append((f"{name} in another partition", _encode(moved)))
-    return out
 
 
 def _real_cursor(api: Any, path: str) -> str:
