@@ -106,10 +106,12 @@ ACCESS: dict[str, Access] = {
         write=(PAPERS, LEADERBOARD, QUEUE, SEARCH, TASKS, ACCOUNTS, AGENT_RATINGS),
     ),
     # Validator (S3 -> SQS -> Lambda): reads the uploaded logs, the reproduction and its run
-    # (start time, workspace manifest); writes its verdict on the reproduction.
+    # (start time, workspace manifest); writes its verdict on the reproduction. An uploaded
+    # run log's content claim (copies, issue 18) is a conditional Put in the idempotency
+    # table (GetItem when the refusal carries no item).
     "validate_upload": Access(
-        read=(REPRODUCTIONS, RUNS),
-        write=(REPRODUCTIONS,),
+        read=(REPRODUCTIONS, RUNS, IDEMPOTENCY),
+        write=(REPRODUCTIONS, IDEMPOTENCY),
         read_uploads=True,
     ),
 }

@@ -105,6 +105,16 @@ class ScoreRuleView(_Out):
     reproduction_id: str | None = None
 
 
+class GpuHoursSpread(_Out):
+    """What reproducing the paper cost: GPU hours of its counted reproductions made through a
+    run (chalicelib/domain/compute.py)."""
+
+    min: float
+    median: float
+    max: float
+    reproductions: int = Field(description="counted reproductions with known GPU hours")
+
+
 class PaperView(_Out):
     paper_id: str
     arxiv_id: str | None
@@ -116,6 +126,11 @@ class PaperView(_Out):
     code_links: list[CodeLinkView]
     score_breakdown: list[ScoreRuleView]
     updated_at: str | None
+    gpu_hours: GpuHoursSpread | None = Field(
+        default=None,
+        description="min, median and max GPU hours of the counted reproductions that have "
+        "them (server-witnessed wall time x GPU count); null when none has",
+    )
 
     @classmethod
     def from_item(cls, paper: dict[str, Any]) -> PaperView:
@@ -137,6 +152,9 @@ class PaperView(_Out):
                 ScoreRuleView.from_stored(r) for r in paper.get("score_breakdown", [])
             ],
             updated_at=paper.get("updated_at"),
+            gpu_hours=(
+                GpuHoursSpread.from_stored(paper["gpu_hours"]) if paper.get("gpu_hours") else None
+            ),
         )
 
 
@@ -397,6 +415,12 @@ class ExtractedMetricView(_Out):
     value: float
 
 
+class ConfirmingLineView(_Out):
+    line: int = Field(description="1-based line number in the run log")
+    text: str = Field(description="the line as printed (at most 2,000 characters)")
+    value_text: str | None = Field(default=None, description="the number as printed on it")
+
+
 class ValidationView(_Out):
     # unchecked: a URL log the server did not (or could not) read; a check says why.
     state: Literal["pending", "passed", "failed", "unchecked"] = Field(
@@ -406,11 +430,52 @@ class ValidationView(_Out):
     )
     checks: list[CheckView]
     extracted_metrics: list[ExtractedMetricView]
+    confirming_lines: list[ConfirmingLineView] = Field(
+        default_factory=list,
+        description="the run-log line that confirms the claimed value (with no claim: the "
+        "lines metrics were read from); output_in_trajectory looks for it in the replay log",
+    )
+
+
+class PrintedByView(_Out):
+    step: int = Field(description="index of the replay-log step (0-based)")
+    tool: str
+    line: int = Field(description="the run-log line it printed")
+    text: str
+
+
+class EvalWriteView(_Out):
+    step: int
+    tool: str
+    file: str = Field(description="the evaluation file (workspace.eval_files) it writes")
+    how: str = Field(description="what writes it: a tool, sed -i, > redirection, ...")
+
+
+class TrajectoryEvidenceView(_Out):
+    printed_by: PrintedByView | None = Field(
+        default=None, description="the tool call that printed the confirming run-log line"
+    )
+    eval_writes: list[EvalWriteView] = Field(
+        default_factory=list, description="steps that write an evaluation file (first 20)"
+    )
 
 
 class TrajectoryView(_Out):
     state: Literal["pending", "valid", "invalid"]
     checks: list[CheckView]
+    evidence: TrajectoryEvidenceView | None = None
+
+
+class ComputeView(_Out):
+    """What a reproduction made through a run cost (chalicelib/domain/compute.py)."""
+
+    gpu_model: str | None = Field(default=None, description="normalised, e.g. a100; null: none")
+    gpu_count: int
+    wall_seconds: float = Field(description="from the run's start to the submission (server)")
+    gpu_hours: float | None = Field(
+        default=None, description="gpu_count x wall hours; null without a recognised GPU"
+    )
+    run_started_at: str
 
 
 class ReproductionView(_Out):
@@ -429,6 +494,14 @@ class ReproductionView(_Out):
     validation: ValidationView
     trajectory: TrajectoryView | None
     trust_tier: int
+    duplicate_of: str | None = Field(
+        default=None,
+        description="an earlier reproduction of this paper by another account with the same "
+        "run output (normalised); promoting this one needs confirm_duplicate",
+    )
+    compute: ComputeView | None = Field(
+        default=None, description="GPU, wall time and GPU hours of a run (after validation)"
+    )
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> ReproductionView:
@@ -447,7 +520,10 @@ class ReproductionView(_Out):
             run_id=item.get("run_id"),
             submitted_at=item["submitted_at"],
             validation=ValidationView.model_validate(
-                {k: item["validation"].get(k, []) for k in ("state", "checks", "extracted_metrics")}
+                {
+                    k: item["validation"].get(k, [])
+                    for k in ("state", "checks", "extracted_metrics", "confirming_lines")
+                }
             ),
             trajectory=(
                 TrajectoryView.model_validate(item["trajectory"])
@@ -455,6 +531,8 @@ class ReproductionView(_Out):
                 else None
             ),
             trust_tier=item.get("trust_tier", 0),
+            duplicate_of=item.get("duplicate_of"),
+            compute=ComputeView.from_stored(item["compute"]) if item.get("compute") else None,
         )
 
 
@@ -483,6 +561,11 @@ class Workspace(BaseModel):
     ) = None
     commit: Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{7,64}$")] | None = None
     files: Annotated[list[RelativePath], Field(max_length=10_000)] = Field(default_factory=list)
+    eval_files: Annotated[list[RelativePath], Field(max_length=1_000)] = Field(
+        default_factory=list,
+        description="the evaluation code (paths relative to the workspace): a recorded step "
+        "that writes one of them makes the trajectory invalid (evaluator_untouched)",
+    )
 
 
 class RunRequest(BaseModel):
@@ -502,6 +585,17 @@ class RunView(_Out):
     memoryless: bool
     attempt: int
     workspace: Workspace
+
+
+class PromoteRequest(BaseModel):
+    """POST /reproductions/{id}/promote: optional body."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    confirm_duplicate: Annotated[bool, Field(strict=True)] = Field(
+        default=False,
+        description="promote a reproduction flagged as a copy (duplicate_of) after checking it",
+    )
 
 
 class DecisionView(_Out):
@@ -530,6 +624,14 @@ class QueueQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     task: Name | None = Field(default=None, description="Task name or slug; all tasks if absent")
+    max_gpu_hours: float | None = Field(
+        default=None,
+        ge=0,
+        le=1e9,
+        allow_inf_nan=False,
+        description="keep papers whose est_gpu_hours is at most this; papers with no estimate "
+        "(null) are kept too",
+    )
     limit: int = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
@@ -543,6 +645,10 @@ class QueueEntry(_Out):
     base_priority: float
     active_runs: int
     counted_reproductions: int
+    est_gpu_hours: float | None = Field(
+        default=None,
+        description="median GPU hours of the paper's counted reproductions; null: unknown",
+    )
     why: str
 
 

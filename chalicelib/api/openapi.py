@@ -80,7 +80,7 @@ def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
         op["parameters"] = params
     if ep.body_model:
         op["requestBody"] = {
-            "required": True,
+            "required": ep.body_required,
             "content": {"application/json": {"schema": _schema(_model(ep.body_model), components)}},
         }
     if ep.auth:

@@ -64,7 +64,9 @@ def get_sota() -> Response:
     "/api/v1/queue",
     summary="Papers that most need reproduction (claimed results, official code, fewer than "
     "two counted reproductions), by impact, discounted by other agents' active runs; each "
-    "entry says why. Send your key to leave your own runs out of the discount.",
+    "entry says why, and what a reproduction costs (est_gpu_hours). Send your key to leave "
+    "your own runs out of the discount. max_gpu_hours=N keeps papers estimated at N GPU hours "
+    "or less, and those with no estimate yet.",
     query_model="QueueQuery",
     response_model="QueuePage",
     errors=(400,),
@@ -75,7 +77,11 @@ def get_queue() -> Response:
     query = parse_query(read_api, models.QueueQuery)
     viewer = optional_principal(read_api)
     entries, next_cursor = queue_service.queue(
-        query.task, query.limit, query.cursor, viewer.account_id if viewer else None
+        query.task,
+        query.limit,
+        query.cursor,
+        viewer.account_id if viewer else None,
+        max_gpu_hours=query.max_gpu_hours,
     )
     return json_response(
         models.QueuePage(results=[models.QueueEntry(**e) for e in entries], next_cursor=next_cursor)

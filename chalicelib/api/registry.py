@@ -32,6 +32,7 @@ class Endpoint:
     status: int = 200
     query_model: str | None = None
     body_model: str | None = None
+    body_required: bool = True  # False: an empty body means the model's defaults
     auth: str | None = None  # None | "agent" | "reviewer" | "admin" | "any"
     errors: tuple[int, ...] = ()
     tags: tuple[str, ...] = field(default_factory=tuple)
@@ -227,6 +228,15 @@ def parse_body(blueprint: Blueprint, model: type[Q]) -> Q:
         raise ApiError(
             422, "invalid_body", f"{first['field']}: {first['message']}", details
         ) from exc
+
+
+def parse_optional_body(blueprint: Blueprint, model: type[Q]) -> Q:
+    """`parse_body`, except that an empty body (none, or only whitespace) means the model's
+    defaults."""
+    raw = blueprint.current_request.raw_body or b""
+    if not raw.strip():
+        return model()
+    return parse_body(blueprint, model)
 
 
 def validation_details(exc: ValidationError) -> list[dict[str, Any]]:

@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING
 
 from chalice import Blueprint, Response
 
-from chalicelib.api.registry import endpoint, json_response, parse_body, parse_query
+from chalicelib.api.registry import (
+    endpoint,
+    json_response,
+    parse_body,
+    parse_optional_body,
+    parse_query,
+)
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.errors import HttpError, NotFound
 from chalicelib.lazy import LazyModule
@@ -171,8 +177,10 @@ def review_pending() -> Response:
     )
 
 
-def _decision(principal: Principal, reproduction_id: str, action: str) -> Response:
-    item = review.decide(principal, reproduction_id, action)
+def _decision(
+    principal: Principal, reproduction_id: str, action: str, confirm_duplicate: bool = False
+) -> Response:
+    item = review.decide(principal, reproduction_id, action, confirm_duplicate=confirm_duplicate)
     return json_response(
         models.DecisionView.model_validate(
             {k: item.get(k) for k in ("reproduction_id", "status", "decided_by", "decided_at")}
@@ -184,14 +192,19 @@ def _decision(principal: Principal, reproduction_id: str, action: str) -> Respon
     write_api,
     "POST",
     "/api/v1/reproductions/{reproduction_id}/promote",
-    summary="Promote an agent submission to verified (reviewer or admin; not your own).",
+    summary="Promote an agent submission to verified (reviewer or admin; not your own). A "
+    'reproduction flagged as a copy (duplicate_of) needs {"confirm_duplicate": true}: '
+    "without it, 409 duplicate_confirmation_required.",
+    body_model="PromoteRequest",
+    body_required=False,
     response_model="DecisionView",
     auth="reviewer",
-    errors=(403, 404, 409),
+    errors=(400, 403, 404, 409, 413, 422),
     tags=("review",),
 )
 def promote(reproduction_id: str, principal: Principal) -> Response:
-    return _decision(principal, reproduction_id, "promote")
+    body = parse_optional_body(write_api, models.PromoteRequest)
+    return _decision(principal, reproduction_id, "promote", body.confirm_duplicate)
 
 
 @endpoint(

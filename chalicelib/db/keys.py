@@ -39,6 +39,10 @@ agent_ratings  pk row_id = "<account_id>#<min trust tier>"
   - GSI by_rating         tier ("0" | "1" | "2"), rating_key -> /agents?trust_tier=, one Query
 
 idempotency    pk id; TTL expiration (Idempotency-Key records of submissions)
+  - "<account_id>#<Idempotency-Key>": a submission's key record (expires)
+  - "content#<paper_id>#<sha256 of the normalised output>": which reproduction (and account)
+    first submitted that run output for the paper; no `expiration`, so TTL never removes it.
+    Written only by the conditional Put in the submission's transaction (db/copies.py).
 
 author_claims  pk paper_id, sk account_id  (one item per account and paper; not in the paper
                item, so no number of claims can make a paper too large to write), plus a

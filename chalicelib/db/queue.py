@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from decimal import Decimal
 from typing import Any
 
 from chalicelib.db import codec
@@ -22,8 +23,14 @@ def _page(
     limit: int,
     cursor: str | None,
     fields: frozenset[str],
+    max_gpu_hours: float | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
-    fingerprint = query_fingerprint(table, index, key_value)
+    parts: tuple[object, ...] = (table, index, key_value)
+    fingerprint = (
+        query_fingerprint(*parts, max_gpu_hours)
+        if max_gpu_hours is not None
+        else (query_fingerprint(*parts))
+    )
     kwargs: dict[str, Any] = {
         "TableName": table,
         "IndexName": index,
@@ -33,6 +40,9 @@ def _page(
         "ScanIndexForward": False,
         "Limit": limit,
     }
+    if max_gpu_hours is not None:  # unknown estimates stay: nobody knows they are too costly
+        kwargs["FilterExpression"] = "attribute_not_exists(est_gpu_hours) OR est_gpu_hours <= :g"
+        kwargs["ExpressionAttributeValues"][":g"] = {"N": str(Decimal(str(max_gpu_hours)))}
     if cursor:
         kwargs["ExclusiveStartKey"] = decode_cursor(
             cursor, fingerprint, fields, partition=(key_name, key_value)
@@ -44,7 +54,7 @@ def _page(
 
 
 def queue_page(
-    task_slug: str, limit: int, cursor: str | None
+    task_slug: str, limit: int, cursor: str | None, max_gpu_hours: float | None = None
 ) -> tuple[list[dict[str, Any]], str | None]:
     return _page(
         QUEUE.physical_name(),
@@ -54,6 +64,7 @@ def queue_page(
         limit,
         cursor,
         _QUEUE_CURSOR,
+        max_gpu_hours,
     )
 
 

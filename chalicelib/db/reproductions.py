@@ -104,6 +104,7 @@ def decide(
     decided_by: str,
     decided_at: str,
     require_settled_validation: bool,
+    require_not_duplicate: bool = False,
 ) -> dict[str, Any] | None:
     """agent_pending -> verified|rejected, once. Returns the new item, or None when the
     condition failed (caller reads the item to explain why).
@@ -111,7 +112,8 @@ def decide(
     A promotion also requires, in the same conditional write, a validation that has settled as
     passed or unchecked, and a submitter other than the reviewer: no interleaving with the
     validator can end with `verified` + `failed` (the validator's own write refuses to fail a
-    verified item, see `store_verdict`)."""
+    verified item, see `store_verdict`). `require_not_duplicate`: a reproduction flagged as a
+    copy (`duplicate_of`) is promoted only with the reviewer's confirmation, in this condition."""
     from botocore.exceptions import ClientError
 
     condition = "#status = :pending"
@@ -125,6 +127,8 @@ def decide(
         condition += " AND validation.#state IN (:passed, :unchecked) AND submitter_id <> :by"
         values[":passed"] = {"S": "passed"}
         values[":unchecked"] = {"S": "unchecked"}
+    if require_not_duplicate:
+        condition += " AND attribute_not_exists(duplicate_of)"
     with storage_errors("UpdateItem decide reproduction"):
         try:
             response = ddb().update_item(
@@ -155,6 +159,8 @@ def store_verdict(
     trajectory: dict[str, Any] | None,
     trust_tier: int,
     now: str,
+    compute: dict[str, Any] | None = None,
+    duplicate_of: str | None = None,
 ) -> bool:
     """Store a recomputed verdict. Once a reviewer verified a reproduction on a passed (or
     unchecked) validation, no later validator run may turn it into a pending or failed one
@@ -168,7 +174,14 @@ def store_verdict(
         ":t": codec.to_value(trajectory) if trajectory is not None else {"NULL": True},
         ":tier": {"N": str(trust_tier)},
         ":now": {"S": now},
+        ":c": codec.to_value(compute) if compute is not None else {"NULL": True},
     }
+    update = (
+        "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now, compute = :c"
+    )
+    if duplicate_of is not None:  # an uploaded log's copy, found by the validator; never unset
+        update += ", duplicate_of = :dup"
+        values[":dup"] = {"S": duplicate_of}
     if validation.get("state") not in ("passed", "unchecked"):
         condition += " AND #status <> :verified"
         values[":verified"] = {"S": "verified"}
@@ -177,9 +190,7 @@ def store_verdict(
             ddb().update_item(
                 TableName=REPRODUCTIONS.physical_name(),
                 Key={"reproduction_id": {"S": reproduction_id}},
-                UpdateExpression=(
-                    "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now"
-                ),
+                UpdateExpression=update,
                 ConditionExpression=condition,
                 ExpressionAttributeValues=values,
                 **(

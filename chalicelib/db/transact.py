@@ -8,9 +8,14 @@ from chalicelib.db.dynamo import ddb, error_code, storage_errors
 
 
 class TransactionCancelled(Exception):
-    def __init__(self, reasons: list[str]) -> None:
+    def __init__(
+        self, reasons: list[str], items: list[dict[str, Any] | None] | None = None
+    ) -> None:
         super().__init__(", ".join(reasons))
         self.reasons = reasons  # one code per item, "None" where that item was fine
+        # per item: the stored item that failed its condition, when the request asked for it
+        # (ReturnValuesOnConditionCheckFailure=ALL_OLD), else None
+        self.items = items or [None] * len(reasons)
 
 
 def transact_write(items: list[dict[str, Any]]) -> None:
@@ -22,7 +27,8 @@ def transact_write(items: list[dict[str, Any]]) -> None:
         except ClientError as exc:
             if error_code(exc) != "TransactionCanceledException":
                 raise
-            reasons = [r.get("Code", "None") for r in exc.response.get("CancellationReasons", [])]
+            cancelled = exc.response.get("CancellationReasons", [])
+            reasons = [r.get("Code", "None") for r in cancelled]
             if "ConditionalCheckFailed" not in reasons:
                 raise
-            raise TransactionCancelled(reasons) from exc
+            raise TransactionCancelled(reasons, [r.get("Item") for r in cancelled]) from exc

@@ -60,15 +60,38 @@ SHELL_TOOLS = frozenset(
         "execute",
     }
 )
+# Tools that write files (`chalicelib.domain.file_writes` reads which ones): the path is the
+# input, or a JSON input's path key.
+WRITE_TOOLS = frozenset(
+    {
+        *("write", "writefile", "filewrite", "writetofile", "edit", "editfile", "fileedit"),
+        *("multiedit", "create", "createfile", "delete", "deletefile", "removefile"),
+        *("notebookedit", "editnotebook", "append", "appendfile", "appendtofile"),
+        *("savefile", "overwritefile", "updatefile", "replaceinfile", "searchreplace"),
+        *("strreplace", "insert", "createorupdatefile"),
+    }
+)
+PATCH_TOOLS = frozenset({"applypatch", "patch", "applydiff", "patchfile"})  # the input is a diff
+MOVE_TOOLS = frozenset({"move", "rename", "movefile", "renamefile"})  # source and destination
+COPY_TOOLS = frozenset({"copy", "copyfile"})  # the destination
+# Tools that run code the validator does not execute (file_writes reads the code for writes).
+CODE_TOOLS = frozenset(
+    {
+        *("python", "ipython", "jupyter", "runpython", "executecode", "executepython"),
+        *("codeinterpreter", "pythoninterpreter", "runcode", "notebook"),
+    }
+)
 # Known tools that read no file by name (writes, searches, listings, notes, the web, code).
 OTHER_TOOLS = frozenset(
     {
-        *("write", "writefile", "edit", "editfile", "multiedit", "create", "createfile"),
-        *("applypatch", "patch", "delete", "deletefile", "move", "rename", "copy"),
+        *WRITE_TOOLS,
+        *PATCH_TOOLS,
+        *MOVE_TOOLS,
+        *COPY_TOOLS,
+        *CODE_TOOLS,
         *("grep", "glob", "search", "find", "findfiles", "ls", "listdir", "listfiles"),
         *("listdirectory", "tree", "codesearch", "semanticsearch", "ripgrep", "rg"),
         *("webfetch", "websearch", "fetch", "browse", "browser", "http", "download"),
-        *("python", "ipython", "jupyter", "notebookedit", "runpython", "executecode"),
         *("think", "plan", "todo", "todowrite", "task", "agent", "submit", "finish"),
         *("answer", "respond", "ask", "message", "llm", "gpu", "train", "evaluate"),
     }
@@ -97,7 +120,7 @@ def tool_kind(name: str) -> str:
     return "other" if key in OTHER_TOOLS else "unknown"
 
 
-def _arguments(tool_input: str) -> dict[str, object] | None:
+def tool_arguments(tool_input: str) -> dict[str, object] | None:
     text = tool_input.strip()
     if not text.startswith("{"):
         return None
@@ -108,7 +131,7 @@ def _arguments(tool_input: str) -> dict[str, object] | None:
     return arguments if isinstance(arguments, dict) else None
 
 
-def _path_of(arguments: dict[str, object]) -> list[str]:
+def paths_in(arguments: dict[str, object]) -> list[str]:
     for key in PATH_KEYS:
         value = arguments.get(key)
         if isinstance(value, str) and value.strip():
@@ -204,10 +227,10 @@ def _simple_command_reads(words: list[str]) -> list[str]:
 def step_reads(tool: str, tool_input: str) -> Reads | None:
     """The files one tool call read, or None when the tool reads no file by name."""
     kind = tool_kind(tool)
-    arguments = _arguments(tool_input)
+    arguments = tool_arguments(tool_input)
     if kind == "read":
         if arguments is not None:
-            paths = _path_of(arguments)
+            paths = paths_in(arguments)
             return Reads(tuple(paths)) if paths else Reads((), "does not name a file")
         text = tool_input.strip()
         if not text or text.startswith("{"):  # empty, or JSON that does not parse
@@ -216,7 +239,7 @@ def step_reads(tool: str, tool_input: str) -> Reads | None:
     if kind == "editor":
         if arguments is None or str(arguments.get("command", "")).lower() != "view":
             return None
-        paths = _path_of(arguments)
+        paths = paths_in(arguments)
         return Reads(tuple(paths)) if paths else Reads((), "does not name a file")
     if kind == "shell":
         command = tool_input

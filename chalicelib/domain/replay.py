@@ -141,6 +141,8 @@ class RunFacts:
     memoryless: bool
     attempt: int
     workspace_files: frozenset[str]
+    eval_files: frozenset[str] = frozenset()  # workspace.eval_files (evaluator_untouched)
+    commit: str | None = None  # workspace.commit
 
 
 _START_A_RUN = (

@@ -61,6 +61,7 @@ class ReproductionFacts:
     dataset: str | None = None
     trust_tier: int = 0
     validation_state: str = "passed"  # pending | passed | failed | unchecked
+    gpu_hours: float | None = None  # its compute ledger entry (chalicelib/domain/compute.py)
 
 
 @dataclass(frozen=True)

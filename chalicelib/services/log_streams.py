@@ -27,6 +27,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from chalicelib.domain.copies import ContentHasher
 from chalicelib.domain.replay import Check, ReplayChecker, RunFacts, trust_tier
 from chalicelib.domain.uploads import MAX_UPLOADED_STEPS, human_bytes
 from chalicelib.services.object_streams import (
@@ -57,12 +58,28 @@ def iter_lines(stream: io.BufferedReader, stats: ReadStats) -> Iterator[str]:
     stats.units = count
 
 
-def run_log_metrics(stored: dict[str, Any], stats: ReadStats) -> list[Any]:
-    """The metrics `extract_metrics_from_lines` finds in an uploaded run log."""
+def run_log_metrics(
+    stored: dict[str, Any], stats: ReadStats, hasher: ContentHasher | None = None
+) -> list[Any]:
+    """The metrics `extract_metrics_from_lines` finds in an uploaded run log; `hasher` also
+    sees every line (the copy check's content hash, issue 18)."""
     from chalicelib.domain.log_metrics import extract_metrics_from_lines
 
     with open_decoded(stored, "run_log", stats) as stream:
-        return extract_metrics_from_lines(iter_lines(stream, stats))
+        lines = iter_lines(stream, stats)
+        if hasher is None:
+            return extract_metrics_from_lines(lines)
+        seen = _hashed(lines, hasher)
+        metrics = extract_metrics_from_lines(seen)
+        for _ in seen:  # whatever the extractor did not read is hashed too
+            pass
+        return metrics
+
+
+def _hashed(lines: Iterator[str], hasher: ContentHasher) -> Iterator[str]:
+    for line in lines:
+        hasher.feed(line)
+        yield line
 
 
 def uploaded_run_log_verdict(
@@ -73,8 +90,9 @@ def uploaded_run_log_verdict(
     streamed metrics; a first check, `run_log_upload`, says what was read (or why not)."""
     stored = repro["run_log"]
     stats = ReadStats()
+    hasher = ContentHasher()
     try:
-        metrics = run_log_metrics(stored, stats)
+        metrics = run_log_metrics(stored, stats, hasher)
     except NotStoredYet:
         raise
     except UploadUnreadable as exc:
@@ -88,6 +106,7 @@ def uploaded_run_log_verdict(
         "detail": f"uploaded log read: {stats.describe(encoding, 'lines')}",
     }
     validation["checks"] = [read, *validation["checks"]]
+    validation["content_hash"] = hasher.hexdigest()  # who was first with it: see validation.py
     return validation
 
 
@@ -176,9 +195,11 @@ def check_replay_stream(
     run: RunFacts | None,
     submitted_at: datetime,
     submitted_run_id: str | None = None,
+    also: Any | None = None,
 ) -> tuple[str | None, ReplayChecker]:
     """Validate and check every step of a replay log stream in one pass (`submitted_run_id`:
-    the run the submission closes, for `run_id_matches`)."""
+    the run the submission closes, for `run_id_matches`; `also`: more checks fed the same
+    validated steps, `also.feed(steps, base)`: the evidence checks of issue 18)."""
     import ijson
     from pydantic import ValidationError
 
@@ -192,9 +213,9 @@ def check_replay_stream(
         for step in ijson.items(source, "steps.item", use_float=True, buf_size=64 * 1024):
             batch.append(step)
             if len(batch) == STEP_BATCH:
-                _check_batch(batch, checks, validate, ValidationError)
+                _check_batch(batch, checks, validate, ValidationError, also)
                 batch = []
-        _check_batch(batch, checks, validate, ValidationError)
+        _check_batch(batch, checks, validate, ValidationError, also)
     except ijson.JSONError as exc:
         raise UploadUnreadable(
             f"the replay log is not valid JSON ({exc}); upload it again"
@@ -207,7 +228,9 @@ def check_replay_stream(
     return run_id, checks
 
 
-def _check_batch(batch: list[Any], checks: ReplayChecker, validate: Any, error_type: Any) -> None:
+def _check_batch(
+    batch: list[Any], checks: ReplayChecker, validate: Any, error_type: Any, also: Any = None
+) -> None:
     if not batch:
         return
     if checks.count + len(batch) > MAX_UPLOADED_STEPS:
@@ -219,20 +242,25 @@ def _check_batch(batch: list[Any], checks: ReplayChecker, validate: Any, error_t
         steps = validate(batch)
     except error_type as exc:
         raise _invalid_step(exc, checks.count) from exc
+    if also is not None:
+        also.feed(steps, checks.count)
     checks.feed(steps)
 
 
 def uploaded_replay_verdict(
-    repro: dict[str, Any], run: RunFacts | None
+    repro: dict[str, Any], run: RunFacts | None, evidence: Any | None = None
 ) -> tuple[dict[str, Any] | None, int]:
-    """The trajectory verdict and trust tier of an uploaded replay log."""
+    """The trajectory verdict and trust tier of an uploaded replay log. `evidence`: the
+    `EvidenceChecks` (chalicelib/domain/evidence.py) fed the same steps in the same pass."""
     stored = repro["replay_upload"]
     stored = {**stored, "s3_key": repro["replay_s3_key"]}
     stats = ReadStats()
     submitted_at = datetime.fromisoformat(repro["submitted_at"])
     try:
         with open_decoded(stored, "replay_log", stats) as stream:
-            _run_id, checks = check_replay_stream(stream, run, submitted_at, repro.get("run_id"))
+            _run_id, checks = check_replay_stream(
+                stream, run, submitted_at, repro.get("run_id"), evidence
+            )
     except UploadUnreadable as exc:
         failed = Check(CHECK_REPLAY_LOG_FORMAT, False, str(exc))
         return {"state": "invalid", "checks": [asdict(failed)]}, 0
@@ -244,8 +272,14 @@ def uploaded_replay_verdict(
         f"uploaded replay log read: {stats.describe(encoding, 'steps')}",
     )
     results = [read, *checks.finish()]
-    trajectory = {
+    found: dict[str, Any] = {}
+    if evidence is not None:
+        more, found = evidence.finish()
+        results += more
+    trajectory: dict[str, Any] = {
         "state": "valid" if all(c.ok for c in results) else "invalid",
         "checks": [asdict(c) for c in results],
     }
+    if evidence is not None:
+        trajectory["evidence"] = {k: v for k, v in found.items() if v}
     return trajectory, trust_tier(results, run)

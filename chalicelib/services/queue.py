@@ -11,14 +11,20 @@ from chalicelib.domain.text import slugify
 
 
 def queue(
-    task: str | None, limit: int, cursor: str | None, viewer: str | None = None
+    task: str | None,
+    limit: int,
+    cursor: str | None,
+    viewer: str | None = None,
+    max_gpu_hours: float | None = None,
 ) -> tuple[list[dict[str, Any]], str | None]:
     """One Query on the precomputed index (by base priority) + one BatchGetItem of the page's
-    active runs. The discount for other agents' live runs re-orders the entries of the page."""
+    active runs. The discount for other agents' live runs re-orders the entries of the page.
+    `max_gpu_hours` filters in the Query (entries without an estimate stay), so a page may
+    hold fewer than `limit` entries: follow `next_cursor`."""
     slug = slugify(task) if task is not None else "*"
     if not slug:
         return [], None  # a name without letters or digits names no task
-    rows, next_cursor = queue_db.queue_page(slug, limit, cursor)
+    rows, next_cursor = queue_db.queue_page(slug, limit, cursor, max_gpu_hours)
     runs = queue_db.active_runs([r["paper_id"] for r in rows])
     now = int(time.time())
     entries = []
@@ -42,6 +48,7 @@ def queue(
                 "base_priority": row["base_priority"],
                 "active_runs": len(live),
                 "counted_reproductions": row["counted_reproductions"],
+                "est_gpu_hours": row.get("est_gpu_hours"),
                 "why": explain(facts, row["priority_parts"], len(live), priority),
             }
         )

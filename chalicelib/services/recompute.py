@@ -16,6 +16,7 @@ from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db.tables import LEADERBOARD, QUEUE, SEARCH, TASKS, TableSpec
+from chalicelib.domain.compute import gpu_hours_spread
 from chalicelib.domain.queue import QueueFacts, base_priority, needs_reproduction
 from chalicelib.domain.scoring import (
     ClaimedResult,
@@ -65,6 +66,7 @@ def facts_of(repro: dict[str, Any]) -> ReproductionFacts:
         dataset=repro.get("dataset"),
         trust_tier=int(repro.get("trust_tier", 0)),
         validation_state=str((repro.get("validation") or {}).get("state", "pending")),
+        gpu_hours=(repro.get("compute") or {}).get("gpu_hours"),
     )
 
 
@@ -99,8 +101,13 @@ def derive(
     all_rows = leaderboard_rows(claims, result.counted)
     board_rows = leaderboard_rows(primary_claims(paper), result.counted, claims)
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
+    # what reproducing it cost (issue 18): GPU hours of the counted reproductions
+    gpu_hours = gpu_hours_spread(r.gpu_hours for r in result.counted)
     queue = queue_rows(
-        paper, len(result.counted), today=date.fromisoformat(now[:10]) if now else date.today()
+        paper,
+        len(result.counted),
+        today=date.fromisoformat(now[:10]) if now else date.today(),
+        est_gpu_hours=gpu_hours["median"] if gpu_hours else None,
     )
     derived: dict[str, Any] = {
         "verification": result.verification,
@@ -116,6 +123,7 @@ def derive(
         "queue_row_ids": [row["row_id"] for row in queue],
         # who has a counted reproduction (the review page says when promoting would not count)
         "counted_submitters": sorted({r.submitter_id for r in result.counted}),
+        "gpu_hours": gpu_hours,
         "computed_source_rev": int(paper.get("source_rev", 0)),
         "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
         "updated_at": now,
@@ -193,8 +201,11 @@ def task_member_rows(paper: dict[str, Any], counted: int) -> list[dict[str, Any]
     ]
 
 
-def queue_rows(paper: dict[str, Any], counted: int, today: date) -> list[dict[str, Any]]:
-    """The paper's rows in the reproduction queue (one per task, one for "*"), or none."""
+def queue_rows(
+    paper: dict[str, Any], counted: int, today: date, est_gpu_hours: float | None = None
+) -> list[dict[str, Any]]:
+    """The paper's rows in the reproduction queue (one per task, one for "*"), or none.
+    `est_gpu_hours`: the median GPU hours of its counted reproductions (absent: unknown)."""
     claims = [c for c in paper.get("claims", []) if c.get("value") is not None]
     if not needs_reproduction(bool(claims), has_official_code(paper), counted):
         return []
@@ -217,6 +228,8 @@ def queue_rows(paper: dict[str, Any], counted: int, today: date) -> list[dict[st
         "counted_reproductions": counted,
         "priority_key": keys.priority_key(priority, paper["paper_id"]),
     }
+    if est_gpu_hours is not None:
+        common["est_gpu_hours"] = est_gpu_hours
     slugs = dict.fromkeys(["*", *(slugify(t) for t in paper.get("tasks", []))])
     return [
         {"row_id": f"{paper['paper_id']}#{slug}", "task_slug": slug, **common}

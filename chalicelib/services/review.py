@@ -25,7 +25,11 @@ def pending_page(limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], 
     )
 
 
-def decide(principal: Principal, reproduction_id: str, action: str) -> dict[str, Any]:
+def decide(
+    principal: Principal, reproduction_id: str, action: str, *, confirm_duplicate: bool = False
+) -> dict[str, Any]:
+    """`confirm_duplicate`: the reviewer has seen that the submission is flagged as a copy of
+    an earlier one (`duplicate_of`) and promotes it anyway (the second click)."""
     status = DECISIONS[action]
     current = reproductions_db.get(reproduction_id)
     if current is None:
@@ -46,6 +50,7 @@ def decide(principal: Principal, reproduction_id: str, action: str) -> dict[str,
             decided_by=principal.account_id,
             decided_at=datetime.now(UTC).isoformat(timespec="microseconds"),
             require_settled_validation=(action == "promote"),
+            require_not_duplicate=(action == "promote" and not confirm_duplicate),
         )
         if decided is not None:
             return decided
@@ -70,6 +75,15 @@ def decide(principal: Principal, reproduction_id: str, action: str) -> dict[str,
     if current["status"] == "agent_pending" and current["submitter_id"] == principal.account_id:
         raise HttpError(
             403, "forbidden", "you cannot promote a reproduction your account submitted"
+        )
+    if current["status"] == "agent_pending" and current.get("duplicate_of"):
+        raise HttpError(
+            409,
+            "duplicate_confirmation_required",
+            f"this reproduction's run output is the same as that of {current['duplicate_of']}, "
+            "submitted earlier by another account: check that it is an independent run, then "
+            'promote again with {"confirm_duplicate": true}',
+            [{"duplicate_of": current["duplicate_of"]}],
         )
     raise HttpError(
         409,

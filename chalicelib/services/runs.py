@@ -29,6 +29,7 @@ def start_run(principal: Principal, request: dict[str, Any]) -> dict[str, Any]:
         except RunLogError as exc:
             raise HttpError(422, "invalid_body", f"workspace.repo_url: {exc}") from exc
     workspace["files"] = sorted(set(workspace.get("files") or []))
+    workspace["eval_files"] = sorted(set(workspace.get("eval_files") or []))
     now = datetime.now(UTC)
     now_epoch = int(now.timestamp())
     settings = get_settings()

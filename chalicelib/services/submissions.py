@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from chalicelib.db import copies as copies_db
 from chalicelib.db import idempotency as idempotency_db
 from chalicelib.db import queue as queue_db
 from chalicelib.db import reproductions as reproductions_db
@@ -28,6 +29,7 @@ from chalicelib.db.accounts import quota_update
 from chalicelib.db.runs import first_attempt_used, release_active_slot, reserve_update
 from chalicelib.db.runs import get as get_run
 from chalicelib.db.transact import TransactionCancelled, transact_write
+from chalicelib.domain.copies import content_hash
 from chalicelib.domain.urls import RunLogError, parse_run_log
 from chalicelib.errors import Conflict, HttpError, InvalidRequest, NotFound
 from chalicelib.services.accounts import Principal
@@ -53,6 +55,22 @@ class Submitted:
     item: dict[str, Any]
     created: bool  # False when an idempotent retry returned the first response
     quota_used: int = 0  # submissions counted this hour before this one (RateLimit headers)
+
+
+@dataclass
+class ContentClaim:
+    """The submission's claim to be the first of its run output on the paper (issue 18):
+    made in the reservation transaction; `owner` is the earlier claim when it lost."""
+
+    digest: str
+    owner: dict[str, Any] | None = None
+
+    def duplicate_of(self, principal: Principal) -> str | None:
+        """The earlier reproduction of another account with this output, if any (the same
+        account submitting its own output again makes no copy)."""
+        if self.owner is None or self.owner.get("account_id") == principal.account_id:
+            return None
+        return str(self.owner["reproduction_id"])
 
 
 def _body_hash(fields: dict[str, Any]) -> str:
@@ -99,6 +117,9 @@ def submit_reproduction(
     reproduction_id = _reproduction_id(principal, idempotency_key, body_hash)
     references = referenced_uploads(principal, fields, reproduction_id, now)
 
+    # pasted output is claimed here; an uploaded log by the validator, which reads it
+    pasted = run_log is not None and run_log.kind == "pasted"
+    content = ContentClaim(content_hash(run_log.text or "")) if run_log and pasted else None
     first = _reserve(
         principal,
         fields,
@@ -108,6 +129,7 @@ def submit_reproduction(
         idempotency_key,
         now,
         references,
+        content=content,
     )
     if first is not None:
         return Submitted(first, created=False, quota_used=quota_used)
@@ -155,6 +177,9 @@ def submit_reproduction(
         "trust_tier": 0,
         "body_hash": body_hash,
         "updated_at": submitted_at,
+        # the earlier submission of another account with the same output (issue 18)
+        "duplicate_of": content.duplicate_of(principal) if content else None,
+        "content_hash": content.digest if content else None,
     }
     if "replay_log" in uploaded:
         item["replay_upload"] = uploaded["replay_log"]
@@ -200,8 +225,10 @@ def _reserve(
     idempotency_key: str | None,
     now: datetime,
     references: Sequence[ReferencedUpload] = (),
+    content: ContentClaim | None = None,
 ) -> dict[str, Any] | None:
-    """One transaction: quota + (idempotency claim) + (run reservation) + (uploads used).
+    """One transaction: quota + (idempotency claim) + (run reservation) + (uploads used) +
+    (content claim).
     Returns the stored reproduction when this is a retry of a submission that already
     completed."""
     settings = get_settings()
@@ -250,7 +277,14 @@ def _reserve(
     for reference in references:
         items.append(reference.transact_item(principal, reproduction_id, now))
         roles.append(reference.field)
-    failed = _transact(items, roles)
+    if content is not None:
+        claimed_at = now.isoformat(timespec="microseconds")
+        account = principal.account_id
+        items.append(
+            copies_db.claim_put(paper_id, content.digest, reproduction_id, account, claimed_at)
+        )
+        roles.append("content")
+    failed = _transact(items, roles, content)
     if failed:
         if "idempotency" in failed:
             return _replay_or_wait(
@@ -272,9 +306,13 @@ def _reserve(
     return None
 
 
-def _transact(items: list[dict[str, Any]], roles: list[str]) -> set[str]:
+def _transact(
+    items: list[dict[str, Any]], roles: list[str], content: ContentClaim | None = None
+) -> set[str]:
     """Run the transaction; the roles whose condition failed (empty when it went through). A
-    run started before active runs were tracked has no slot to release: go on without it."""
+    run started before active runs were tracked has no slot to release: go on without it. An
+    output another submission claimed first is no refusal: its claim is kept in `content`
+    and the submission goes on without claiming (it is that one's copy, or its own again)."""
     try:
         transact_write(items)
     except TransactionCancelled as cancelled:
@@ -283,9 +321,13 @@ def _transact(items: list[dict[str, Any]], roles: list[str]) -> set[str]:
             for role, code in zip(roles, cancelled.reasons, strict=False)
             if code == "ConditionalCheckFailed"
         }
-        if failed == {"active"}:
-            kept = [pair for pair in zip(items, roles, strict=True) if pair[1] != "active"]
-            return _transact([i for i, _ in kept], [r for _, r in kept])
+        if content is not None and "content" in failed:
+            index = roles.index("content")
+            item = cancelled.items[index] if index < len(cancelled.items) else None
+            content.owner = copies_db.owner_of(item) or copies_db.get_claim(items[index])
+        if failed and failed <= {"active", "content"}:
+            kept = [pair for pair in zip(items, roles, strict=True) if pair[1] not in failed]
+            return _transact([i for i, _ in kept], [r for _, r in kept], content)
         return failed
     return set()
 

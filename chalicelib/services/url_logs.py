@@ -489,7 +489,8 @@ def url_log_verdict(repro: dict[str, Any], limits: FetchLimits | None = None) ->
     if stored.get("state") in ("passed", "failed") and any(
         c.get("name") == "run_log_read" and c.get("ok") for c in stored.get("checks") or []
     ):
-        return {k: stored.get(k, []) for k in ("state", "checks", "extracted_metrics")}
+        kept = ("state", "checks", "extracted_metrics", "confirming_lines")
+        return {k: stored.get(k, []) for k in kept}
     try:
         read = read_url_log(url, limits)
     except NotRead as exc:

@@ -9,8 +9,11 @@ Checks:
   submission names a metric, `metric_in_log` (that value printed for that metric, within
   rounding, percent or fraction); a URL -> its raw form is read and checked the same way,
   or the verdict is `unchecked` when it could not be read (`chalicelib/services/url_logs.py`).
-- replay log -> the trajectory's `non_empty`, `timestamp_bounds`, `file_read_replay`, and the
-  trust tier (0 none/failed, 1 valid, 2 valid + memoryless run + first attempt).
+- replay log -> the trajectory's `non_empty`, `timestamp_bounds`, `file_read_replay`,
+  `run_id_matches`, `output_in_trajectory` and `evaluator_untouched`
+  (`chalicelib/domain/evidence.py`), and the trust tier (0 none/failed, 1 valid, 2 valid +
+  memoryless run + first attempt).
+- a run -> the reproduction's `compute` (`chalicelib/domain/compute.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from chalicelib.db import reproductions as reproductions_db
 from chalicelib.db import runs as runs_db
 from chalicelib.db import uploads
 from chalicelib.db.codec import is_storable_number
+from chalicelib.domain.compute import compute_of
+from chalicelib.domain.evidence import (
+    EvidenceChecks,
+    confirming_from_validation,
+    confirming_lines,
+)
 from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
 from chalicelib.services import log_streams
@@ -73,6 +82,8 @@ def _run_facts(run_id: str | None) -> RunFacts | None:
         memoryless=bool(run.get("memoryless")),
         attempt=int(run.get("attempt", 1)),
         workspace_files=frozenset(run.get("workspace", {}).get("files", [])),
+        eval_files=frozenset(run.get("workspace", {}).get("eval_files", [])),
+        commit=run.get("workspace", {}).get("commit"),
     )
 
 
@@ -104,11 +115,25 @@ def log_verdict(
             )
         )
     name, value = repro.get("actual_metric_name"), repro.get("actual_metric_value")
+    matched = None
     if name is not None and value is not None:
         verdict = check_claimed_metric(metrics, name, float(value), repro.get("dataset"))
         checks.append(_check("metric_in_log", verdict.ok, verdict.detail))
+        matched = verdict.matched
     state = "passed" if all(c["ok"] for c in checks) else "failed"
-    return {"state": state, "checks": checks, "extracted_metrics": extracted}
+    # the line(s) output_in_trajectory looks for in the replay log's tool output
+    if name is None or value is None:  # no claim: any line that reports a metric
+        confirming = confirming_lines(metrics, None)
+    elif matched is not None:
+        confirming = confirming_lines(metrics, (name, float(value), repro.get("dataset")), matched)
+    else:  # the claim is not confirmed (metric_in_log failed): no line to look for
+        confirming = []
+    return {
+        "state": state,
+        "checks": checks,
+        "extracted_metrics": extracted,
+        "confirming_lines": confirming,
+    }
 
 
 def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
@@ -117,8 +142,13 @@ def run_log_verdict(repro: dict[str, Any], text: str | None) -> dict[str, Any]:
 
 
 def replay_verdict(
-    repro: dict[str, Any], raw: str | None, run: RunFacts | None
+    repro: dict[str, Any],
+    raw: str | None,
+    run: RunFacts | None,
+    validation: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any] | None, int]:
+    """The trajectory verdict and trust tier. `validation`: the run log's verdict, whose
+    confirming lines output_in_trajectory looks for (default: the stored one)."""
     if repro.get("replay_s3_key") is None:
         return None, 0
     if raw is None:
@@ -126,11 +156,26 @@ def replay_verdict(
     log = ReplayLog.model_validate_json(raw)
     submitted_at = datetime.fromisoformat(repro["submitted_at"])
     checks = check_replay(log, run, submitted_at, repro.get("run_id"))
+    found = evidence_checks(repro, run, validation)
+    found.feed(log.steps)
+    more, evidence = found.finish()
+    checks += more
     trajectory = {
         "state": "valid" if all(c.ok for c in checks) else "invalid",
         "checks": [asdict(c) for c in checks],
+        # what a reviewer is shown: the step that printed the number, edits of eval files
+        "evidence": {k: v for k, v in evidence.items() if v},
     }
     return trajectory, trust_tier(checks, run)
+
+
+def evidence_checks(
+    repro: dict[str, Any], run: RunFacts | None, validation: dict[str, Any] | None
+) -> EvidenceChecks:
+    """output_in_trajectory and evaluator_untouched, ready to be fed the replay log's steps;
+    they look for the lines that confirm the claim in `validation` (default: the stored one)."""
+    lines, why = confirming_from_validation(validation or repro.get("validation") or {})
+    return EvidenceChecks(run, datetime.fromisoformat(repro["submitted_at"]), lines, why)
 
 
 def validate_reproduction(reproduction_id: str) -> bool:
@@ -153,20 +198,64 @@ def validate_reproduction(reproduction_id: str) -> bool:
         validation = run_log_verdict(repro, text)
     inline_replay = repro.get("replay_s3_key") and not repro.get("replay_upload")
     replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
+    run = _run_facts(repro.get("run_id"))
     if repro.get("replay_upload"):
-        run = _run_facts(repro.get("run_id"))
-        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run)
+        evidence = evidence_checks(repro, run, validation)
+        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run, evidence)
     else:
-        trajectory, tier = replay_verdict(repro, replay_raw, _run_facts(repro.get("run_id")))
+        trajectory, tier = replay_verdict(repro, replay_raw, run, validation)
+    compute = _compute(repro, run)
+    duplicate_of = _copied_upload(repro, validation)
     unchanged = (
         repro.get("validation", {}).get("state") == validation["state"]
         and repro.get("validation", {}).get("checks") == validation["checks"]
+        and repro.get("validation", {}).get("confirming_lines", [])
+        == validation.get("confirming_lines", [])
         and repro.get("trajectory") == trajectory
         and int(repro.get("trust_tier", 0)) == tier
+        and repro.get("compute") == compute
+        and (duplicate_of is None or repro.get("duplicate_of") == duplicate_of)
     )
     if unchanged:
         return False
     now = datetime.now(UTC).isoformat(timespec="microseconds")
     validation["validated_at"] = now
     # False: a reviewer verified it on its earlier verdict, which then stands (see store_verdict)
-    return reproductions_db.store_verdict(reproduction_id, validation, trajectory, tier, now)
+    return reproductions_db.store_verdict(
+        reproduction_id,
+        validation,
+        trajectory,
+        tier,
+        now,
+        compute=compute,
+        duplicate_of=duplicate_of,
+    )
+
+
+def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | None:
+    """An uploaded run log is claimed here, once read (pasted output is claimed in the
+    submission's transaction): the earlier reproduction of another account with the same
+    output, or None."""
+    digest = validation.get("content_hash")
+    if repro["run_log"].get("kind") != "upload" or not digest:
+        return None
+    from chalicelib.db import copies as copies_db
+
+    owner = copies_db.claim(
+        repro["paper_id"],
+        digest,
+        repro["reproduction_id"],
+        repro["submitter_id"],
+        repro["submitted_at"],
+    )
+    if owner.get("account_id") == repro["submitter_id"]:
+        return None
+    return str(owner["reproduction_id"])
+
+
+def _compute(repro: dict[str, Any], run: RunFacts | None) -> dict[str, Any] | None:
+    """The compute ledger entry of a reproduction made through a run (None without one)."""
+    if run is None:
+        return None
+    submitted_at = datetime.fromisoformat(repro["submitted_at"])
+    return compute_of(repro.get("hardware_spec", ""), run.started_at, submitted_at)

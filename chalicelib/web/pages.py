@@ -293,9 +293,18 @@ def agents_page() -> Response:
 
 
 def _review_html(
-    ctx: PageContext, cursor: str | None, message: Html | None = None, error: str | None = None
+    ctx: PageContext,
+    cursor: str | None,
+    message: Html | None = None,
+    error: str | None = None,
+    confirm_copy: str | None = None,
 ) -> Html:
     items, next_cursor = review.pending_page(REVIEW_PAGE_SIZE, cursor)
+    if confirm_copy and confirm_copy not in {i["reproduction_id"] for i in items}:
+        # the copy whose promotion awaits its second click is shown first, on any page
+        focus = reproductions_db.get(confirm_copy)
+        if focus is not None and focus.get("status") == "agent_pending":
+            items = [focus, *items]
     logs: dict[str, str | None] = {}
     for item in items:
         run_log = item.get("run_log") or {}
@@ -312,6 +321,9 @@ def _review_html(
     for submitter in {i["submitter_id"] for i in items}:
         account = accounts_db.get_account(submitter)
         names[submitter] = account["name"] if account else "unknown account"
+    # the earlier submissions that flagged ones copy (issue 18), to show and link
+    copied = {str(i["duplicate_of"]) for i in items if i.get("duplicate_of")}
+    earlier = {rid: reproductions_db.get(rid) for rid in copied}
     return views.review_page(
         ctx,
         items=items,
@@ -321,6 +333,8 @@ def _review_html(
         next_cursor=next_cursor,
         message=message,
         error=error,
+        earlier=earlier,
+        confirm_copy=confirm_copy,
     )
 
 
@@ -364,10 +378,14 @@ def review_decide() -> Response:
     action, rid = form.get("action", ""), form.get("reproduction_id", "")
     if action not in review.DECISIONS or not _REPRODUCTION_ID.match(rid):
         raise PageError(400, "Bad request", "Choose Promote or Reject on a submission.")
+    confirm = form.get("confirm_duplicate") == "1"
     try:
-        review.decide(ctx.session.principal, rid, action)
+        review.decide(ctx.session.principal, rid, action, confirm_duplicate=confirm)
     except HttpError as exc:  # own submission (403), failed validation or decided (409)
-        return _html(_review_html(ctx, None, error=exc.message), exc.status)
+        # a copy's first Promote click: the page asks for the second one
+        copy = rid if exc.code == "duplicate_confirmation_required" else None
+        page_html = _review_html(ctx, None, error=exc.message, confirm_copy=copy)
+        return _html(page_html, exc.status)
     return _redirect(ctx.link("/review", done=action, id=rid))
 
 

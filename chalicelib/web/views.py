@@ -9,6 +9,7 @@ from typing import Any
 
 from chalicelib.domain.text import metric_names_match, slugify
 from chalicelib.services.object_streams import LogExcerpt
+from chalicelib.web import evidence_views as evidence
 from chalicelib.web.excerpts import excerpt_html
 from chalicelib.web.html import Html, join, number, path_segment, render
 from chalicelib.web.layout import PageContext, badge, notice, page
@@ -326,12 +327,14 @@ def paper_page(
 <dt>Status</dt><dd>${verification}</dd>
 <dt>Counted reproductions</dt><dd>${counted}</dd>
 <dt>Author claim</dt><dd>${author}</dd>
+<dt>Compute to reproduce</dt><dd>${gpu_hours}</dd>
 <dt>Recomputed</dt><dd>${updated}</dd>
 </dl></section>""",
         score=paper.get("verification_score", 0),
         verification=badge(paper.get("verification", "unverified")),
         counted=sum(1 for r in paper.get("score_breakdown", []) if r.get("rule") == "reproduction"),
         author=paper.get("author_claim_state", "none"),
+        gpu_hours=evidence.paper_gpu_hours(paper),
         updated=_when(paper.get("updated_at")) if paper.get("updated_at") else "not yet",
     )
     parts: list[Html] = [
@@ -482,16 +485,25 @@ def _reproductions_table(reproductions: list[dict[str, Any]]) -> Html:
         render(
             """<tr id="repro-${rid}"><th scope="row">${rid}
 <div class="muted">${submitted}</div></th>
-<td>${status}</td><td class="nowrap">claimed ${tier_claimed}<br>trust ${trust}</td>
-<td>${hardware}</td><td>${reported}</td>
+<td>${status}${copy}</td><td class="nowrap">claimed ${tier_claimed}<br>trust ${trust}</td>
+<td>${hardware}<div class="muted">${compute}</div></td><td>${reported}</td>
 <td>${validation}${checks}<div><span class="muted">Found in the log:</span> ${extracted}</div>
 </td></tr>""",
             rid=repro["reproduction_id"],
             submitted=_when(repro.get("submitted_at")),
             status=badge(repro.get("status")),
+            copy=(
+                render(
+                    '<div class="muted">same output as <a href="#repro-${d}">${d}</a></div>',
+                    d=repro["duplicate_of"],
+                )
+                if repro.get("duplicate_of")
+                else EMPTY
+            ),
             tier_claimed=repro.get("tier_claimed", ""),
             trust=repro.get("trust_tier", 0),
             hardware=repro.get("hardware_spec", ""),
+            compute=evidence.compute_text(repro.get("compute")) if repro.get("compute") else "",
             reported=_reported_metric(repro),
             validation=join(
                 [
@@ -538,7 +550,11 @@ def review_page(
     next_cursor: str | None,
     message: Html | None = None,
     error: str | None = None,
+    earlier: dict[str, dict[str, Any] | None] | None = None,
+    confirm_copy: str | None = None,
 ) -> Html:
+    """`earlier`: the earlier submissions that flagged items copy (by id; None: never
+    stored); `confirm_copy`: the flagged item whose first Promote click asked to confirm."""
     parts: list[Html] = [
         Html("<h1>Review queue</h1>"),
         Html(
@@ -554,7 +570,18 @@ def review_page(
     if not items:
         parts.append(notice("Nothing is waiting for review."))
     for item in items:
-        parts.append(_submission(ctx, item, logs.get(item["reproduction_id"]), papers, names))
+        copy = (earlier or {}).get(item.get("duplicate_of") or "")
+        parts.append(
+            _submission(
+                ctx,
+                item,
+                logs.get(item["reproduction_id"]),
+                papers,
+                names,
+                copy,
+                confirm_copy == item["reproduction_id"],
+            )
+        )
     if next_cursor:
         parts.append(
             render(
@@ -571,6 +598,8 @@ def _submission(
     log: str | None,
     papers: dict[str, dict[str, Any]],
     names: dict[str, str],
+    earlier: dict[str, Any] | None = None,
+    confirming_copy: bool = False,
 ) -> Html:
     rid = item["reproduction_id"]
     paper = papers.get(item["paper_id"], {})
@@ -614,6 +643,8 @@ def _submission(
             '<span class="muted" data-testid="validating">validating… '
             "(reload in a few seconds to promote)</span>"
         )
+    elif item.get("duplicate_of") and confirming_copy:
+        promote = evidence.confirm_copy_button(rid)
     else:
         promote = render(
             '<button type="submit" name="action" value="promote" class="promote" '
@@ -640,6 +671,7 @@ ${promote}
     return render(
         """<article class="submission" id="sub-${rid}" aria-labelledby="h-${rid}">
 <h2 id="h-${rid}"><a href="${paper_href}">${title}</a> <span class="muted">${arxiv}</span></h2>
+${copy}
 <dl class="facts">
 <dt>Reproduction</dt><dd>${rid}, submitted ${submitted} by ${submitter}</dd>
 <dt>Tier claimed</dt><dd>${tier}</dd>
@@ -648,7 +680,8 @@ ${promote}
 <dt>Claimed by the paper</dt><dd>${claimed}</dd>
 <dt>Validation</dt><dd>${state}${checks}</dd>${counts}
 <dt>Metrics in the log</dt><dd>${extracted}</dd>
-<dt>Replay log</dt><dd>${trajectory} · trust tier ${trust}</dd>
+<dt>Replay log</dt><dd>${trajectory} · trust tier ${trust}${evidence}</dd>
+<dt>Compute</dt><dd>${compute}</dd>
 </dl>
 ${log}
 ${actions}
@@ -688,6 +721,13 @@ ${actions}
             else "none"
         ),
         trust=item.get("trust_tier", 0),
+        evidence=evidence.trajectory_evidence(trajectory),
+        compute=evidence.compute_text(item.get("compute")),
+        copy=evidence.copy_note(
+            item,
+            earlier,
+            paper_href(ctx, item) + "#repro-" + str(item.get("duplicate_of") or ""),
+        ),
         log=log_html,
         actions=actions,
     )

@@ -88,7 +88,9 @@ def _worker(
         "paper_id": PAPER,
         "tier_claimed": 1 + index % 3,
         "hardware_spec": f"{n}x A100 80GB, Ubuntu 22.04",  # one machine per agent
-        "run_log_url": f"Test results\nTop-1 Accuracy: {CLAIMED - 0.01 * (index % 7):.2f}",
+        # a line of its own: the same output from two accounts would be flagged a copy
+        "run_log_url": f"Test results\nTop-1 Accuracy: {CLAIMED - 0.01 * (index % 7):.2f}\n"
+        f"checkpoint saved to /tmp/concurrency-{index}",
         "actual_metric_name": "Top-1 Accuracy",
         "actual_metric_value": round(CLAIMED - 0.01 * (index % 7), 2),
         "dataset": "ImageNet",

@@ -74,7 +74,8 @@ class Scenario:
     recompute: dict[str, Any] = field(default_factory=dict)
 
 
-def _replay(run: dict[str, Any]) -> dict[str, Any]:
+def _replay(run: dict[str, Any], output: str) -> dict[str, Any]:
+    """Reads train.py, asks an LLM, runs the evaluation, which printed `output` (the log)."""
     started = datetime.fromisoformat(run["started_at"])
     return {
         "run_id": run["run_id"],
@@ -86,6 +87,14 @@ def _replay(run: dict[str, Any]) -> dict[str, Any]:
                 "input": "train.py",
                 "output": "import torch",
                 "duration_ms": 3,
+            },
+            {
+                "type": "tool_call",
+                "ts": (started + timedelta(milliseconds=150)).isoformat(),
+                "tool": "bash",
+                "input": "python train.py --evaluate",
+                "output": output,
+                "duration_ms": 40,
             },
             {
                 "type": "llm_call",
@@ -117,7 +126,11 @@ def _submit(
     elif kind == "no_metrics":
         body["run_log_url"] = f"epoch {index} done\ncheckpoint saved to /tmp/ckpt"
     else:
-        body["run_log_url"] = f"* Acc@1 {value:.2f} Acc@5 96.10\nTop-1 Accuracy: {value:.2f}"
+        # a line of its own: the same output from two accounts would be flagged a copy
+        body["run_log_url"] = (
+            f"* Acc@1 {value:.2f} Acc@5 96.10\nTop-1 Accuracy: {value:.2f}\n"
+            f"checkpoint saved to /tmp/fault-{index}"
+        )
     if kind in ("passes", "replay"):
         body.update(actual_metric_name="Top-1 Accuracy", actual_metric_value=value)
     if kind == "metric_missing":
@@ -136,7 +149,8 @@ def _submit(
             timeout=30,
         )
         assert run.status_code == 201, run.text
-        body.update(run_id=run.json()["run_id"], replay_log=_replay(run.json()))
+        replay = _replay(run.json(), body["run_log_url"])
+        body.update(run_id=run.json()["run_id"], replay_log=replay)
         attempt = run.json()["attempt"]
     response = session.post(
         f"{stack.url}/api/v1/reproductions",

@@ -142,7 +142,11 @@ def start_run(stack: LocalStack, who: dict[str, str], memoryless: bool) -> dict[
     return dict(response.json())
 
 
-def replay(run: dict[str, Any], ts: datetime, path: str = "train.py") -> dict[str, Any]:
+def replay(
+    run: dict[str, Any], ts: datetime, path: str = "train.py", output: str = "Test Accuracy: 0.80"
+) -> dict[str, Any]:
+    """A trajectory that reads `path`, asks an LLM, and runs the training, whose recorded
+    output is the run log (output_in_trajectory looks for its lines there)."""
     return {
         "run_id": run["run_id"],
         "steps": [
@@ -153,6 +157,14 @@ def replay(run: dict[str, Any], ts: datetime, path: str = "train.py") -> dict[st
                 "input": path,
                 "output": "import torch",
                 "duration_ms": 4,
+            },
+            {
+                "type": "tool_call",
+                "ts": ts.isoformat(),
+                "tool": "bash",
+                "input": "python train.py --config configs/products.yaml",
+                "output": output,
+                "duration_ms": 60_000,
             },
             {
                 "type": "llm_call",
@@ -173,7 +185,8 @@ def replay(run: dict[str, Any], ts: datetime, path: str = "train.py") -> dict[st
         (True, 0, timedelta(seconds=0), 2, None),  # valid + memoryless + first attempt
         (False, 0, timedelta(seconds=0), 1, None),  # valid, not memoryless
         (True, 1, timedelta(seconds=0), 1, None),  # valid, second attempt
-        (True, 0, timedelta(hours=-1), 0, "timestamp_bounds"),  # before the run started
+        # before the run started: so was the output that printed the number
+        (True, 0, timedelta(hours=-1), 0, "timestamp_bounds,output_in_trajectory"),
     ],
 )
 def test_replay_logs_give_trust_tiers(
@@ -206,7 +219,7 @@ def test_replay_logs_give_trust_tiers(
     )
     assert result["trust_tier"] == tier
     failing = [c["name"] for c in result["trajectory"]["checks"] if not c["ok"]]
-    assert failing == ([failed] if failed else [])
+    assert failing == (failed.split(",") if failed else [])
     if failed:
         detail = next(c["detail"] for c in result["trajectory"]["checks"] if not c["ok"])
         assert "step" in detail.lower()

@@ -148,6 +148,11 @@ def test_a_100000_step_gzip_replay_log_reaches_trust_tier_2(local_stack: LocalSt
                     "duration_ms": 700,
                 }
             )
+    # the last step ran the evaluation and printed the reported line (output_in_trajectory)
+    steps[-1] = {**steps[-1], "type": "tool_call", "tool": "bash", "input": "python eval.py",
+                 "output": "Test Accuracy: 0.8101\n", "duration_ms": 2}  # fmt: skip
+    for field in ("model", "input_tokens", "output_tokens", "response_text"):
+        steps[-1].pop(field, None)
     document = json.dumps({"run_id": run["run_id"], "steps": steps}).encode()
     replay_id = upload(
         local_stack, key, "replay_log", gzip.compress(document, 6), content_encoding="gzip"
@@ -167,7 +172,7 @@ def test_a_100000_step_gzip_replay_log_reaches_trust_tier_2(local_stack: LocalSt
     assert verdict["trajectory"]["state"] == "valid", verdict["trajectory"]
     details = {c["name"]: c["detail"] for c in verdict["trajectory"]["checks"]}
     assert "100,000 steps" in details["replay_log_format"]
-    assert "All 50000 file read(s)" in details["file_read_replay"]
+    assert "All 49999 file read(s)" in details["file_read_replay"]  # the last step ran eval.py
     assert verdict["trust_tier"] == 2
 
 

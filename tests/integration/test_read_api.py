@@ -20,6 +20,7 @@ PAPER_KEYS = {
     "code_links",
     "score_breakdown",
     "updated_at",
+    "gpu_hours",  # issue 18: what its counted reproductions cost
 }
 LEADERBOARD_ENTRY_KEYS = {
     "task",

@@ -92,8 +92,17 @@ REPRODUCTION_KEYS = {
     "validation",
     "trajectory",
     "trust_tier",
+    "duplicate_of",  # issue 18: an earlier copy of its output, by another account
+    "compute",  # issue 18: GPU hours of a run
 }
-PRIVATE_NAMES = ("submitter_id", "body_hash", "pending_queue", "replay_s3_key", "s3_key")
+PRIVATE_NAMES = (
+    "submitter_id",
+    "body_hash",
+    "pending_queue",
+    "replay_s3_key",
+    "s3_key",
+    "content_hash",
+)
 
 
 @dataclass
@@ -871,7 +880,12 @@ class TestOnOneLedger:
             assert set(body) == REPRODUCTION_KEYS
             assert (body["paper_id"], body["arxiv_id"]) == (paper_id, PAPER)
             assert body["status"] == "agent_pending"
-            assert body["validation"] == {"state": "pending", "checks": [], "extracted_metrics": []}
+            assert body["validation"] == {
+                "state": "pending",
+                "checks": [],
+                "extracted_metrics": [],
+                "confirming_lines": [],
+            }
             assert body["trust_tier"] == 0 and body["trajectory"] is None
             assert body["run_log"] == {"kind": "pasted", "url": None}
             assert (body["tier_claimed"], body["hardware_spec"]) == (3, VALID["hardware_spec"])
@@ -1057,6 +1071,7 @@ class TestOnOneLedger:
             "repo_url": "https://github.com/x/vtr",
             "commit": "a1b2c3d",
             "files": ["configs/vit.yaml", "train.py"],  # fixed now: sorted, once each
+            "eval_files": [],
         }
         started = datetime.fromisoformat(run["started_at"])
         expires = datetime.fromisoformat(run["expires_at"])
@@ -1400,7 +1415,7 @@ def test_pasted_output_and_replay_log_go_to_s3_and_notify_the_validator(world: W
     body = world.created(run_id=run.json_body["run_id"], replay_log=replay)
     rid = body["reproduction_id"]
     # Then the response promises both checks, pending
-    assert body["trajectory"] == {"state": "pending", "checks": []}
+    assert body["trajectory"] == {"state": "pending", "checks": [], "evidence": None}
     assert body["run_id"] == run.json_body["run_id"]
     # ... the pasted output and the replay log are in the bucket under the documented keys
     assert upload_keys() == {f"replays/{rid}.json", f"runlogs/{rid}.txt"}

@@ -80,10 +80,27 @@ def training_log(lines: int) -> str:
     return body + LOG_TAIL
 
 
-def replay_log(run: dict[str, Any], steps: int, files: list[str]) -> dict[str, Any]:
+def replay_log(
+    run: dict[str, Any], steps: int, files: list[str], output: str | None = None
+) -> dict[str, Any]:
+    """`steps` alternating file reads and LLM calls; with `output`, the last is the tool call
+    that ran the evaluation and printed it (output_in_trajectory)."""
     start = datetime.fromisoformat(run["started_at"]) + timedelta(milliseconds=5)
     out = []
     for n in range(steps):
+        if output is not None and n == steps - 1:
+            ts = (start + timedelta(microseconds=n)).isoformat()
+            out.append(
+                {
+                    "type": "tool_call",
+                    "ts": ts,
+                    "tool": "bash",
+                    "input": "python train.py --evaluate",
+                    "output": output,
+                    "duration_ms": 60_000,
+                }
+            )
+            break
         ts = (start + timedelta(microseconds=n)).isoformat()
         if n % 2:
             out.append(
@@ -222,7 +239,7 @@ class TestSubmissionsReferencingUploads:
         run = ledger.start_run(
             agent.key, paper="2403.00002", memoryless=True, workspace={"files": files}
         ).json_body
-        log = json.dumps(replay_log(run, 12_000, files)).encode()
+        log = json.dumps(replay_log(run, 12_000, files, output=LOG_TAIL)).encode()
         replay_id = upload(
             ledger, "replay_log", gzip.compress(log), agent.key, content_encoding="gzip"
         )
@@ -248,10 +265,15 @@ class TestSubmissionsReferencingUploads:
             "timestamp_bounds",
             "file_read_replay",
             "run_id_matches",
+            "output_in_trajectory",
+            "evaluator_untouched",
         ]
         assert all(c["ok"] for c in checks.values()), checks
         assert "12,000 steps" in checks["replay_log_format"]["detail"]
         assert item["trust_tier"] == 2
+        # the step that printed the number is found in the stream, by its index
+        printed = item["trajectory"]["evidence"]["printed_by"]
+        assert (printed["step"], printed["tool"]) == (11_999, "bash")
 
     @pytest.mark.parametrize(
         ("document", "expected"),

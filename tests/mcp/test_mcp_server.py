@@ -164,6 +164,11 @@ async def test_read_tools_answer_structured_results(
         queue = data(await mcp.call_tool("get_queue", {"task": NODE_TASK, "limit": 3}))
         assert 1 <= queue["count"] == len(queue["entries"]) <= 3
         assert all(entry["why"] and entry["paper_id"] for entry in queue["entries"])
+        assert all("est_gpu_hours" in entry for entry in queue["entries"])
+        cheap = data(await mcp.call_tool("get_queue", {"task": NODE_TASK, "max_gpu_hours": 0.25}))
+        assert all(
+            e["est_gpu_hours"] in (None,) or e["est_gpu_hours"] <= 0.25 for e in cheap["entries"]
+        )
 
         agents = data(await mcp.call_tool("list_agents", {"limit": 5}))
         assert agents["count"] == len(agents["agents"]) <= 5
@@ -222,6 +227,11 @@ async def test_start_run_and_submit_reach_trust_tier_2(
         assert done["validation"]["state"] == "passed", done["failed_checks"]
         assert done["trajectory"]["state"] == "valid", done["failed_checks"]
         assert done["trust_tier"] == 2 and done["failed_checks"] == []
+        # which step printed the number, and what the run cost
+        assert done["trajectory"]["printed_by"]["tool"] == "bash"
+        assert done["trajectory"]["eval_writes"] == []
+        assert done["compute"]["gpu_model"] == "a100" and done["compute"]["gpu_count"] == 1
+        assert done["duplicate_of"] is None
         assert {"name": "Test Accuracy", "value": 0.819} in done["validation"]["extracted_metrics"]
         assert "trust tier 2" in done["next_step"]
 
@@ -279,6 +289,7 @@ async def test_bad_arguments_are_tool_errors_and_the_server_survives(
         ("get_paper", {"arxiv_id": ""}, "arxiv_id"),
         ("get_paper", {"arxiv_id": 2010.09891}, "arxiv_id"),
         ("get_queue", {"limit": 1000}, "limit"),
+        ("get_queue", {"max_gpu_hours": -1}, "max_gpu_hours"),
         ("list_agents", {"trust_tier": -1}, "trust_tier"),
         ("get_reproduction", {"reproduction_id": "r", "wait_seconds": 3600}, "wait_seconds"),
         ("start_run", {"paper_id": FLAG, "workspace": {"files": "README.md"}}, "files"),

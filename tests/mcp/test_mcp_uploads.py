@@ -37,6 +37,8 @@ async def test_submit_reproduction_uploads_local_files(
         tracker = ReplayTracker(run["run_id"], spool=tmp_path / "steps.jsonl").start()
         for _ in range(11_000):
             tracker.log_tool_call("read_file", "train.py", output="...", duration_ms=1)
+        tail = log_file.read_text()[-100:]  # the end of what the run printed
+        tracker.log_tool_call("bash", "python train.py | tail -n 3", output=tail)
         replay_file = tmp_path / "replay.json.gz"
         with gzip.open(replay_file, "wb") as sink:
             tracker.write_replay_log(sink)  # type: ignore[arg-type]

@@ -96,6 +96,11 @@ def test_queue_lists_papers_that_need_reproduction(client: Client) -> None:
     node = client.queue(TASK, limit=30)
     assert node and all("Node Property Prediction" in e.tasks for e in node)
     assert client.paper(node[0].paper_id).paper_id == node[0].paper_id
+    # max_gpu_hours keeps papers with no estimate yet; estimates are numbers or None
+    cheap = client.queue(TASK, limit=30, max_gpu_hours=0.5)
+    assert all(e.est_gpu_hours is None or e.est_gpu_hours <= 0.5 for e in cheap)
+    with pytest.raises(ValueError, match="max_gpu_hours"):
+        client.queue(TASK, max_gpu_hours=-1)
 
 
 def test_reproduce_reaches_trust_tier_2(fresh_client: Client) -> None:
@@ -113,7 +118,16 @@ def test_reproduce_reaches_trust_tier_2(fresh_client: Client) -> None:
         "timestamp_bounds",
         "run_id_matches",
         "file_read_replay",
+        "output_in_trajectory",
+        "evaluator_untouched",
     }
+    # the step that printed the number, and what the run cost (the server's clock)
+    assert reproduction.trajectory.printed_by is not None
+    assert reproduction.trajectory.printed_by["tool"] == "bash"
+    assert reproduction.trajectory.eval_writes == []
+    assert reproduction.compute is not None and reproduction.compute.gpu_model == "a100"
+    assert reproduction.compute.gpu_hours is not None and reproduction.compute.gpu_hours >= 0
+    assert reproduction.duplicate_of is None
     assert any(m.name == "Test Accuracy" for m in reproduction.validation.extracted_metrics)
     assert fresh_client.reproduction(reproduction.reproduction_id).raw == reproduction.raw
     mine = [r for r in fresh_client.paper_reproductions(FLAG) if r.run_id == reproduction.run_id]
@@ -133,10 +147,11 @@ SIGN_WORKSPACE = {"files": ["sign.py"]}
 
 def sign_solver(run: Run, tracker: ReplayTracker) -> dict[str, Any]:
     tracker.wrap("read_file", "sign.py", lambda: "# SIGN")
+    output = tracker.wrap("bash", "python sign.py", lambda: "Test Accuracy: 0.8052")
     return {
         "tier_claimed": 1,
         "hardware_spec": "1x RTX 4090 24GB, Ubuntu 24.04",
-        "run_log_url": "Test Accuracy: 0.8052",
+        "run_log_url": output,
         "actual_metric_name": "Test Accuracy",
         "actual_metric_value": 0.8052,
         "dataset": "ogbn-products",

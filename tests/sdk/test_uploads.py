@@ -50,6 +50,8 @@ def test_upload_and_reference_local_files(
     tracker = ReplayTracker(run.run_id).start()
     for path in FILES:
         tracker.log_tool_call("read_file", path, output="...", duration_ms=1)
+    # the run, with the end of what it printed (a tool's output is kept to 5,000 chars)
+    tracker.log_tool_call("bash", "python train.py", output=LONG_OUTPUT[-2000:], duration_ms=9)
     log_file = tmp_path / "run.log"
     log_file.write_text(LONG_OUTPUT)
     replay_file = tmp_path / "replay.json.gz"
@@ -81,10 +83,11 @@ def test_reproduce_with_a_spooled_tracker_uploads_a_long_trajectory(
     seen: dict[str, Any] = {}
 
     def solver(run: Run, tracker: ReplayTracker) -> dict[str, Any]:
-        # 12,000 steps: over the inline limit of 10,000, kept in a file, not in memory
+        # 12,001 steps: over the inline limit of 10,000, kept in a file, not in memory
         for n in range(6000):
             tracker.log_tool_call("read_file", FILES[n % 2], output="...", duration_ms=1)
             tracker.log_llm_call("m", input_tokens=10, output_tokens=5, duration_ms=3)
+        tracker.log_tool_call("bash", "python train.py", output=LONG_OUTPUT[-2000:])
         seen["path"], seen["memory"] = tracker.spool_path, len(tracker._steps)
         return {"tier_claimed": 1, "hardware_spec": "1x RTX 4090", "run_log_url": LONG_OUTPUT}
 
@@ -94,7 +97,7 @@ def test_reproduce_with_a_spooled_tracker_uploads_a_long_trajectory(
     assert seen["memory"] == 0  # no step was held in memory
     assert not os.path.exists(seen["path"])  # the temporary spool file is gone
     assert done.trajectory is not None and done.trajectory.state == "valid", done.explain()
-    assert "12,000 steps" in done.trajectory.checks[0].detail
+    assert "12,001 steps" in done.trajectory.checks[0].detail  # 12,000 and the run
     assert done.trust_tier == 2  # a fresh account: its first, memoryless attempt
 
 

@@ -250,15 +250,22 @@ class Client:
         )
         return Page([SotaRow.from_dict(r) for r in data["results"]], data.get("next_cursor"))
 
-    def queue(self, task: str | None = None, *, limit: int = 20) -> list[QueueEntry]:
+    def queue(
+        self, task: str | None = None, *, limit: int = 20, max_gpu_hours: float | None = None
+    ) -> list[QueueEntry]:
         """The papers that most need reproduction (``GET /api/v1/queue``), best first: up to
         ``limit`` of them, following ``next_cursor`` if one page is not enough. The key, when
-        the client has one, is sent so that your own active runs do not discount a paper."""
+        the client has one, is sent so that your own active runs do not discount a paper.
+        ``max_gpu_hours``: only papers whose ``est_gpu_hours`` is at most this, and those with
+        no estimate yet."""
         if limit < 1:
             raise ValueError("limit must be >= 1")
-        rows = self._iterate(
-            f"{API}/queue", {"task": task}, min(limit, MAX_PAGE_SIZE), limit, auth=None
-        )
+        if max_gpu_hours is not None and (
+            isinstance(max_gpu_hours, bool) or not math.isfinite(max_gpu_hours) or max_gpu_hours < 0
+        ):
+            raise ValueError("max_gpu_hours must be a finite number >= 0")
+        params = {"task": task, "max_gpu_hours": max_gpu_hours}
+        rows = self._iterate(f"{API}/queue", params, min(limit, MAX_PAGE_SIZE), limit, auth=None)
         return [QueueEntry.from_dict(row) for row in rows]
 
     def agents(

@@ -108,12 +108,15 @@ search_papers. Before spending compute on a technique, check its paper (get_pape
 leaderboard of a task (query_sota): verification_score counts official code (+5), a verified
 author claim (+10) and each human-verified reproduction (+10, +5 within 5% of the claim, +3 on
 new hardware).
-To donate compute: pick a paper from get_queue, call start_run (memoryless, listing in
-workspace.files every file you will read), do the work while recording each tool call and LLM
-call with its UTC timestamp, then submit_reproduction with the run_id and the replay log, and
-poll get_reproduction with wait_seconds until settled. A valid replay log on a memoryless first
-attempt earns trust tier 2. get_me (quota left this hour, active runs), list_my_reproductions
-and list_my_runs show your own work. Write tools and the get_me / list_my_* tools need
+To donate compute: pick a paper from get_queue (est_gpu_hours says what a reproduction cost;
+max_gpu_hours filters), call start_run (memoryless, listing in workspace.files every file you
+will read and in workspace.eval_files the evaluation code you will not change), do the work
+while recording each tool call (with its output) and LLM call with its UTC timestamp, then
+submit_reproduction with the run_id and the replay log, and poll get_reproduction with
+wait_seconds until settled. A valid replay log on a memoryless first attempt earns trust tier
+2; it must hold the tool call whose output printed the reported number, and no step may edit
+an evaluation file. get_me (quota left this hour, active runs), list_my_reproductions and
+list_my_runs show your own work. Write tools and the get_me / list_my_* tools need
 SOTAVERIFIED_API_KEY (an agent key)."""
 
 # --- input types -----------------------------------------------------------------------------
@@ -184,7 +187,9 @@ Step = Annotated[ToolCallStep | LlmCallStep, Field(discriminator="type")]
 class ReplayLogInput(_Input):
     """The agent's trajectory for the run (what sotaverified.ReplayTracker.to_replay_log()
     returns). The server checks it asynchronously: non_empty, timestamp_bounds (every ts
-    within the run) and file_read_replay (every file read is in the run's workspace)."""
+    within the run), file_read_replay (every file read is in the run's workspace),
+    output_in_trajectory (a tool call's output printed the run-log line with the reported
+    number) and evaluator_untouched (no step writes the run's eval_files)."""
 
     run_id: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = Field(
         default=None, description="The run this log belongs to (defaults to the tool's run_id)."
@@ -210,6 +215,14 @@ class WorkspaceInput(_Input):
         default_factory=list,
         description="Every file (path relative to the workspace) the agent will read: the "
         "replay log's file reads are checked against this list.",
+    )
+    eval_files: Annotated[
+        list[Annotated[str, StringConstraints(min_length=1, max_length=500)]],
+        Field(max_length=1_000),
+    ] = Field(
+        default_factory=list,
+        description="The evaluation code (paths relative to the workspace): a step that "
+        "writes one of them makes the replay log invalid (evaluator_untouched).",
     )
 
 
@@ -277,6 +290,13 @@ class ReproductionBrief(_Output):
     submitted_at: str
 
 
+class GpuHoursOut(_Output):
+    min: float
+    median: float
+    max: float
+    reproductions: int = Field(description="Counted reproductions with known GPU hours.")
+
+
 class PaperOut(_Output):
     paper_id: str = Field(description="The internal id; use it (or the arXiv id) in writes.")
     arxiv_id: str | None
@@ -290,6 +310,10 @@ class PaperOut(_Output):
     code_links: list[CodeLinkOut]
     score_breakdown: list[ScoreRuleOut]
     updated_at: str | None
+    gpu_hours: GpuHoursOut | None = Field(
+        default=None,
+        description="What its counted reproductions cost in GPU hours (null: unknown).",
+    )
     reproductions: list[ReproductionBrief] | None = Field(
         default=None,
         description=f"The {PAPER_REPRODUCTIONS_SHOWN} newest reproductions, when asked for.",
@@ -333,6 +357,10 @@ class QueueEntryOut(_Output):
     base_priority: float | None
     active_runs: int
     counted_reproductions: int
+    est_gpu_hours: float | None = Field(
+        default=None,
+        description="Median GPU hours of its counted reproductions (null: unknown).",
+    )
     why: str
 
 
@@ -367,6 +395,20 @@ class ValidationOut(_Output):
 class TrajectoryOut(_Output):
     state: str = Field(description="pending, valid or invalid.")
     checks: list[CheckOut]
+    printed_by: dict[str, Any] | None = Field(
+        default=None,
+        description="The step whose output printed the run-log line that confirms the claim.",
+    )
+    eval_writes: list[dict[str, Any]] = Field(
+        default_factory=list, description="Steps that write an evaluation file."
+    )
+
+
+class ComputeOut(_Output):
+    gpu_model: str | None
+    gpu_count: int
+    wall_seconds: float = Field(description="Run start to submission, by the server's clock.")
+    gpu_hours: float | None
 
 
 class ReproductionOut(_Output):
@@ -387,6 +429,13 @@ class ReproductionOut(_Output):
     submitted_at: str
     validation: ValidationOut
     trajectory: TrajectoryOut | None
+    duplicate_of: str | None = Field(
+        default=None,
+        description="An earlier reproduction by another account with the same run output.",
+    )
+    compute: ComputeOut | None = Field(
+        default=None, description="GPU hours of the run (once validated)."
+    )
     settled: bool = Field(description="True once no verdict is pending.")
     failed_checks: list[str] = Field(description="name: detail of every failed check.")
     idempotency_key: str | None = Field(
@@ -553,6 +602,16 @@ def paper_out(paper: Paper, reproductions: list[Reproduction] | None = None) -> 
             {"rule": r.rule, "points": r.points, "detail": r.detail} for r in paper.score_breakdown
         ],
         "updated_at": paper.updated_at,
+        "gpu_hours": (
+            None
+            if paper.gpu_hours is None
+            else {
+                "min": paper.gpu_hours.min,
+                "median": paper.gpu_hours.median,
+                "max": paper.gpu_hours.max,
+                "reproductions": paper.gpu_hours.reproductions,
+            }
+        ),
         "reproductions": None if reproductions is None else [_brief(r) for r in reproductions],
     }
 
@@ -595,6 +654,7 @@ def queue_entry_out(entry: QueueEntry) -> dict[str, Any]:
         "base_priority": entry.base_priority,
         "active_runs": entry.active_runs,
         "counted_reproductions": entry.counted_reproductions,
+        "est_gpu_hours": entry.est_gpu_hours,
         "why": entry.why,
     }
 
@@ -662,6 +722,7 @@ def reproduction_out(
             f"waits for a human reviewer (status {reproduction.status})."
         )
     trajectory = reproduction.trajectory
+    compute = reproduction.compute
     return {
         "reproduction_id": reproduction.reproduction_id,
         "paper_id": reproduction.paper_id,
@@ -687,7 +748,23 @@ def reproduction_out(
         "trajectory": (
             None
             if trajectory is None
-            else {"state": trajectory.state, "checks": _checks(trajectory.checks)}
+            else {
+                "state": trajectory.state,
+                "checks": _checks(trajectory.checks),
+                "printed_by": trajectory.printed_by,
+                "eval_writes": trajectory.eval_writes,
+            }
+        ),
+        "duplicate_of": reproduction.duplicate_of,
+        "compute": (
+            None
+            if compute is None
+            else {
+                "gpu_model": compute.gpu_model,
+                "gpu_count": compute.gpu_count,
+                "wall_seconds": compute.wall_seconds,
+                "gpu_hours": compute.gpu_hours,
+            }
         ),
         "settled": reproduction.settled,
         "failed_checks": failed,
@@ -1205,14 +1282,24 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         limit: Annotated[
             int, Field(ge=1, le=100, description="How many papers to return (1-100).")
         ] = 10,
+        max_gpu_hours: Annotated[
+            float | None,
+            Field(
+                ge=0,
+                le=1e9,
+                allow_inf_nan=False,
+                description="Only papers estimated at most this many GPU hours (est_gpu_hours); "
+                "papers with no estimate yet are included.",
+            ),
+        ] = None,
     ) -> Annotated[CallToolResult, QueueOut]:
         """The papers that most need reproduction, best first: claimed results and official
         code, fewer than two counted reproductions, ranked by impact (stars, recency) and
-        discounted by other agents' active runs. `why` explains each priority. Claim one by
-        calling start_run on it."""
+        discounted by other agents' active runs. `why` explains each priority; est_gpu_hours
+        is what a counted reproduction cost. Claim one by calling start_run on it."""
 
         def body() -> CallToolResult:
-            entries = api.queue(task, limit=limit)
+            entries = api.queue(task, limit=limit, max_gpu_hours=max_gpu_hours)
             return ok({"entries": [queue_entry_out(e) for e in entries], "count": len(entries)})
 
         return guarded("get_queue", body)

@@ -135,8 +135,29 @@ class ScoreRule:
 
 
 @dataclass(frozen=True)
+class GpuHours:
+    """What reproducing a paper cost: min, median and max GPU hours of its counted
+    reproductions made through a run (the server's wall time x GPU count)."""
+
+    min: float
+    median: float
+    max: float
+    reproductions: int
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GpuHours:
+        return cls(
+            min=_float(data.get("min")) or 0.0,
+            median=_float(data.get("median")) or 0.0,
+            max=_float(data.get("max")) or 0.0,
+            reproductions=_int(data.get("reproductions")),
+        )
+
+
+@dataclass(frozen=True)
 class Paper:
-    """``GET /api/v1/papers/{arxiv_id}``."""
+    """``GET /api/v1/papers/{arxiv_id}``. ``gpu_hours``: what its counted reproductions cost
+    (None until one made through a run is counted)."""
 
     paper_id: str
     arxiv_id: str | None
@@ -149,9 +170,11 @@ class Paper:
     score_breakdown: list[ScoreRule]
     updated_at: str | None
     raw: JsonDict = field(repr=False, compare=False)
+    gpu_hours: GpuHours | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Paper:
+        gpu_hours = data.get("gpu_hours")
         return cls(
             paper_id=str(data["paper_id"]),
             arxiv_id=_str(data.get("arxiv_id")),
@@ -164,6 +187,7 @@ class Paper:
             score_breakdown=[ScoreRule.from_dict(r) for r in _list(data, "score_breakdown")],
             updated_at=_str(data.get("updated_at")),
             raw=dict(data),
+            gpu_hours=GpuHours.from_dict(gpu_hours) if isinstance(gpu_hours, Mapping) else None,
         )
 
     @property
@@ -229,7 +253,8 @@ class SotaRow:
 class QueueEntry:
     """One paper of ``GET /api/v1/queue`` (papers that most need reproduction), best first:
     ``priority`` is ``base_priority`` (impact) discounted by other agents' ``active_runs``;
-    ``why`` explains the number."""
+    ``why`` explains the number. ``est_gpu_hours``: the median GPU hours of the paper's
+    counted reproductions (None: unknown)."""
 
     paper_id: str
     arxiv_id: str | None
@@ -241,6 +266,7 @@ class QueueEntry:
     counted_reproductions: int
     why: str
     raw: JsonDict = field(repr=False, compare=False)
+    est_gpu_hours: float | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> QueueEntry:
@@ -255,6 +281,7 @@ class QueueEntry:
             counted_reproductions=_int(data.get("counted_reproductions")),
             why=str(data.get("why", "")),
             raw=dict(data),
+            est_gpu_hours=_float(data.get("est_gpu_hours")),
         )
 
 
@@ -295,11 +322,13 @@ class AgentRow:
 @dataclass(frozen=True)
 class Workspace:
     """The workspace manifest of a run: the validator checks every file read against
-    ``files`` (paths relative to the workspace)."""
+    ``files`` (paths relative to the workspace), and that no step writes ``eval_files`` (the
+    evaluation code)."""
 
     repo_url: str | None = None
     commit: str | None = None
     files: list[str] = field(default_factory=list)
+    eval_files: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Workspace:
@@ -307,10 +336,13 @@ class Workspace:
             repo_url=_str(data.get("repo_url")),
             commit=_str(data.get("commit")),
             files=[str(f) for f in _list(data, "files")],
+            eval_files=[str(f) for f in _list(data, "eval_files")],
         )
 
     def to_dict(self) -> JsonDict:
         body: JsonDict = {"files": list(self.files)}
+        if self.eval_files:
+            body["eval_files"] = list(self.eval_files)
         if self.repo_url is not None:
             body["repo_url"] = self.repo_url
         if self.commit is not None:
@@ -389,6 +421,9 @@ class Validation:
     state: str
     checks: list[Check]
     extracted_metrics: list[ExtractedMetric]
+    # the run-log lines that confirm the claim ({"line", "text", "value_text"}): a recorded
+    # tool call must print one of them (output_in_trajectory)
+    confirming_lines: list[JsonDict] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Validation:
@@ -397,6 +432,9 @@ class Validation:
             checks=[Check.from_dict(c) for c in _list(data, "checks")],
             extracted_metrics=[
                 ExtractedMetric.from_dict(m) for m in _list(data, "extracted_metrics")
+            ],
+            confirming_lines=[
+                dict(x) for x in _list(data, "confirming_lines") if isinstance(x, Mapping)
             ],
         )
 
@@ -412,21 +450,54 @@ class Validation:
 
 @dataclass(frozen=True)
 class Trajectory:
-    """The replay-log verdict: ``state`` is ``pending``, ``valid`` or ``invalid``."""
+    """The replay-log verdict: ``state`` is ``pending``, ``valid`` or ``invalid``.
+    ``printed_by``: the step that printed the confirming run-log line (``{"step", "tool",
+    "line", "text"}``); ``eval_writes``: steps that write an evaluation file (``{"step",
+    "tool", "file", "how"}``)."""
 
     state: str
     checks: list[Check]
+    printed_by: JsonDict | None = None
+    eval_writes: list[JsonDict] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Trajectory:
+        evidence = data.get("evidence")
+        evidence = evidence if isinstance(evidence, Mapping) else {}
+        printed_by = evidence.get("printed_by")
         return cls(
             state=str(data.get("state", "pending")),
             checks=[Check.from_dict(c) for c in _list(data, "checks")],
+            printed_by=dict(printed_by) if isinstance(printed_by, Mapping) else None,
+            eval_writes=[dict(w) for w in _list(evidence, "eval_writes") if isinstance(w, Mapping)],
         )
 
     @property
     def failed_checks(self) -> list[Check]:
         return [check for check in self.checks if not check.ok]
+
+
+@dataclass(frozen=True)
+class Compute:
+    """What a reproduction made through a run cost: the normalised GPU model and count, the
+    server-witnessed wall time (run start to submission) and ``gpu_hours`` (None without a
+    recognised GPU)."""
+
+    gpu_model: str | None
+    gpu_count: int
+    wall_seconds: float
+    gpu_hours: float | None
+    run_started_at: str | None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Compute:
+        return cls(
+            gpu_model=_str(data.get("gpu_model")),
+            gpu_count=_int(data.get("gpu_count")),
+            wall_seconds=_float(data.get("wall_seconds")) or 0.0,
+            gpu_hours=_float(data.get("gpu_hours")),
+            run_started_at=_str(data.get("run_started_at")),
+        )
 
 
 @dataclass(frozen=True)
@@ -441,7 +512,10 @@ class RunLog:
 
 @dataclass(frozen=True)
 class Reproduction:
-    """``POST /api/v1/reproductions`` and ``GET /api/v1/reproductions/{id}``."""
+    """``POST /api/v1/reproductions`` and ``GET /api/v1/reproductions/{id}``.
+    ``duplicate_of``: an earlier reproduction of the paper by another account with the same
+    run output (a reviewer must confirm before promoting this one); ``compute``: GPU hours of
+    its run, once validated."""
 
     reproduction_id: str
     paper_id: str
@@ -459,9 +533,12 @@ class Reproduction:
     trajectory: Trajectory | None
     trust_tier: int
     raw: JsonDict = field(repr=False, compare=False)
+    duplicate_of: str | None = None
+    compute: Compute | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Reproduction:
+        compute = data.get("compute")
         validation = data.get("validation")
         trajectory = data.get("trajectory")
         run_log = data.get("run_log")
@@ -484,6 +561,8 @@ class Reproduction:
             ),
             trust_tier=_int(data.get("trust_tier")),
             raw=dict(data),
+            duplicate_of=_str(data.get("duplicate_of")),
+            compute=Compute.from_dict(compute) if isinstance(compute, Mapping) else None,
         )
 
     @property
@@ -507,6 +586,17 @@ class Reproduction:
             lines.append(
                 "  the server did not read the run log, so nobody has checked it yet: a "
                 "reviewer must read it (or resubmit with the pasted output)"
+            )
+        if self.duplicate_of:
+            lines.append(
+                f"  the same run output was submitted earlier by another account "
+                f"({self.duplicate_of}): a reviewer must confirm before promoting it"
+            )
+        if self.compute is not None and self.compute.gpu_hours is not None:
+            lines.append(
+                f"  compute: {self.compute.gpu_count}x {self.compute.gpu_model}, "
+                f"{self.compute.wall_seconds / 3600:.3g} h of wall time = "
+                f"{self.compute.gpu_hours:g} GPU hours"
             )
         checks = self.validation.checks + (self.trajectory.checks if self.trajectory else [])
         for check in sorted(checks, key=lambda c: c.ok):

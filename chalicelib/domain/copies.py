@@ -1,0 +1,58 @@
+"""Copies of run output (issue 18): two submissions carry the same output when their
+normalised texts are equal. Normalised: Unicode NFKC, line endings as `\n` (`\r\n` and a lone
+`\r` alike), trailing whitespace of every line and blank lines at both ends dropped. So a
+log pasted through another terminal, editor or operating system is the same log.
+
+Pure, standard library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+
+
+def normalise_output(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def content_hash(text: str) -> str:
+    """SHA-256 (hex) of the normalised text."""
+    normalised = normalise_output(text).encode("utf-8", errors="surrogatepass")
+    return hashlib.sha256(normalised).hexdigest()
+
+
+class ContentHasher:
+    """`content_hash` of a text that arrives line by line (an uploaded log, read as a stream):
+    feed it the lines of a universal-newline reader (`\\r\\n` and `\\r` already read as `\\n`;
+    a line longer than the reader's limit may come in pieces, none but the last ending with
+    `\\n`), then read `hexdigest()`. The same text gives the same digest either way."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self._line: list[str] = []  # pieces of the line being read
+        self._blank = 0  # blank lines held back: kept only if a line with text follows
+        self._started = False
+
+    def feed(self, piece: str) -> None:
+        if not piece.endswith("\n"):
+            self._line.append(piece)
+            return
+        self._line.append(piece[:-1])
+        self._end_line()
+
+    def _end_line(self) -> None:
+        line = unicodedata.normalize("NFKC", "".join(self._line)).rstrip()
+        self._line = []
+        if not line:
+            self._blank += self._started
+            return
+        separator = "\n" * (self._blank + 1) if self._started else ""
+        self._sha.update((separator + line).encode("utf-8", errors="surrogatepass"))
+        self._started, self._blank = True, 0
+
+    def hexdigest(self) -> str:
+        if self._line:
+            self._end_line()
+        return self._sha.hexdigest()

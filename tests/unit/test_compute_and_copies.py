@@ -1,0 +1,112 @@
+"""The compute ledger and the copy hash (issue 18) as pure rules."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chalicelib.domain.compute import compute_of, gpu_hours_spread
+from chalicelib.domain.copies import ContentHasher, content_hash, normalise_output
+
+START = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("spec", "model", "count", "hours"),
+    [
+        ("8x NVIDIA A100-SXM4-80GB, Ubuntu 22.04", "a100", 8, 12.0),
+        ("A100 80G x8, Linux", "a100", 8, 12.0),
+        ("1x RTX 4090", "rtx4090", 1, 1.5),
+        ("TPU v4-32", "tpuv4", 32, 48.0),
+    ],
+)
+def test_gpu_hours_are_gpus_times_the_servers_wall_hours(
+    spec: str, model: str, count: int, hours: float
+) -> None:
+    compute = compute_of(spec, START, START + timedelta(hours=1.5))
+    assert (compute["gpu_model"], compute["gpu_count"]) == (model, count)
+    assert compute["wall_seconds"] == 5400.0
+    assert compute["gpu_hours"] == hours
+    assert compute["run_started_at"] == START.isoformat()
+
+
+def test_no_gpu_means_no_gpu_hours_and_no_null_to_store() -> None:
+    for spec in ("CPU only, 64 GB RAM", "a laptop", ""):
+        compute = compute_of(spec, START, START + timedelta(minutes=3))
+        assert compute == {
+            "gpu_count": 0,
+            "wall_seconds": 180.0,
+            "run_started_at": START.isoformat(),
+        }
+
+
+def test_wall_time_is_never_negative_and_offsets_are_respected() -> None:
+    other_zone = START.astimezone(timezone(timedelta(hours=2)))
+    assert compute_of("1x T4", START, other_zone)["wall_seconds"] == 0.0
+    assert compute_of("1x T4", START, START - timedelta(seconds=5))["wall_seconds"] == 0.0
+    naive = START.replace(tzinfo=None) + timedelta(hours=1)  # stored times are UTC
+    assert compute_of("1x T4", START, naive)["gpu_hours"] == 1.0
+
+
+def test_the_spread_of_a_papers_gpu_hours() -> None:
+    assert gpu_hours_spread([None, None]) is None
+    assert gpu_hours_spread([]) is None
+    assert gpu_hours_spread([3.0, None, 1.0, 40.0]) == {
+        "min": 1.0,
+        "median": 3.0,
+        "max": 40.0,
+        "reproductions": 3,
+    }
+    assert gpu_hours_spread([1.0, 2.0])["median"] == 1.5  # type: ignore[index]
+
+
+def test_copies_are_the_same_output_however_it_was_pasted() -> None:
+    original = "epoch 1 | loss 0.5\nTest Accuracy: 0.8190\n"
+    variants = [
+        original.replace("\n", "\r\n"),  # Windows line ends
+        original.replace("\n", "\r"),  # old Mac line ends
+        original.replace("\n", "   \t\n"),  # trailing blanks
+        "\n\n" + original + "\n\n\n",  # blank lines around it
+        original.replace("0.8190", "０.８１９０"),  # fullwidth digits (NFKC)
+    ]
+    for variant in variants:
+        assert content_hash(variant) == content_hash(original), repr(variant)
+    assert normalise_output(variants[0]) == original.rstrip("\n")
+
+
+def test_different_outputs_hash_differently() -> None:
+    original = "Test Accuracy: 0.8190"
+    for other in ("Test Accuracy: 0.8191", "  Test Accuracy: 0.8190", "Test  Accuracy: 0.8190"):
+        assert content_hash(other) != content_hash(original)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"]),
+        max_size=40,
+    )
+)
+def test_an_uploaded_log_hashes_as_it_streams_like_the_whole_text(pieces: list[str]) -> None:
+    # Given a log read the way the validator reads an upload (universal newlines, line by line)
+    import io
+
+    from chalicelib.services.log_streams import iter_lines
+    from chalicelib.services.object_streams import ReadStats
+
+    text = "".join(pieces)
+    hasher = ContentHasher()
+    for line in iter_lines(io.BufferedReader(io.BytesIO(text.encode())), ReadStats()):
+        hasher.feed(line)
+    # Then its digest is that of the whole text: a pasted and an uploaded copy are one output
+    assert hasher.hexdigest() == content_hash(text)
+
+
+def test_a_line_cut_into_pieces_hashes_like_the_whole_line() -> None:
+    hasher = ContentHasher()
+    for piece in ("Test Acc", "uracy: 0.81", "90   \n", "\n", "done"):
+        hasher.feed(piece)
+    assert hasher.hexdigest() == content_hash("Test Accuracy: 0.8190\n\ndone")
