@@ -225,7 +225,8 @@ def _tables(statement: dict[str, Any]) -> set[str]:
 
 def test_each_function_may_touch_only_the_data_it_works_on(built_prod: Built) -> None:
     # the API never writes derived leaderboard rows; the papers-stream recompute never reads
-    # accounts; the validator writes only its verdicts on reproductions
+    # accounts; the validator writes only its verdicts on reproductions and the content claims
+    # that flag copies (idempotency table, content# keys)
     assert "LeaderboardTable" not in _tables(
         _statement(built_prod, "APIHandlerRole", "WriteTables")
     )
@@ -233,7 +234,8 @@ def test_each_function_may_touch_only_the_data_it_works_on(built_prod: Built) ->
         _statement(built_prod, "RecomputeFromPapersStreamRole", "ReadTables")
     )
     assert _tables(_statement(built_prod, "ValidateUploadRole", "WriteTables")) == {
-        "ReproductionsTable"
+        "ReproductionsTable",
+        "IdempotencyTable",
     }
     assert _statement(built_prod, "ValidateUploadRole", "ReadUploads")["Action"] == ["s3:GetObject"]
     assert _statement(built_prod, "APIHandlerRole", "WriteUploads")["Action"] == ["s3:PutObject"]
