@@ -62,19 +62,32 @@ class AwsStack:
     pump: Any
 
 
+@dataclass(frozen=True)
+class SavedState:
+    """moto's backends pickled by chalicelib.local.persistence (what `make run` keeps between
+    starts) and the event pump's stream checkpoints at that moment."""
+
+    payload: bytes
+    checkpoints: dict[str, dict[str, str]]
+
+
 @contextmanager
-def moto_stack() -> Iterator[AwsStack]:
+def moto_stack(saved: SavedState | None = None) -> Iterator[AwsStack]:
     """Fresh in-process moto with every table, bucket and queue, plus the app wired to its
-    streams and an event pump."""
+    streams and an event pump; with `saved`, moto starts from that state instead of empty (as
+    `make run` restores its data folder) and the pump resumes where the saving one stopped."""
     from moto import mock_aws
 
     from chalicelib.local.bootstrap import create_resources
+    from chalicelib.local.persistence import install_state
     from chalicelib.local.pump import EventPump
     from chalicelib.settings import reset_settings
 
     with mock_aws():
         reset_settings()
-        resources = create_resources()
+        if saved is not None:
+            install_state(saved.payload)
+        resources = create_resources()  # creates only what a saved state lacks
         os.environ["SOTAV_PAPERS_STREAM_ARN"] = resources.papers_stream_arn
         os.environ["SOTAV_REPRODUCTIONS_STREAM_ARN"] = resources.reproductions_stream_arn
         reset_settings()
@@ -84,16 +97,12 @@ def moto_stack() -> Iterator[AwsStack]:
             else (importlib.import_module("app"))
         )
         pump = EventPump(
-            app_module.app, stream_failure_queue_url=resources.stream_failures_queue_url
+            app_module.app,
+            stream_failure_queue_url=resources.stream_failures_queue_url,
+            checkpoints=saved.checkpoints if saved else None,
         )
         yield AwsStack(resources=resources, app=app_module.app, pump=pump)
     reset_settings()
-
-
-@pytest.fixture
-def aws() -> Iterator[AwsStack]:
-    with moto_stack() as stack:
-        yield stack
 
 
 def load_sample(stack: AwsStack) -> AwsStack:
@@ -104,11 +113,34 @@ def load_sample(stack: AwsStack) -> AwsStack:
     return stack
 
 
+_sample_state: list[SavedState] = []
+
+
+def sample_state() -> SavedState:
+    """The bundled sample ingested and recomputed, once per test process (about 40 s of moto
+    work); every later sample stack starts from a copy of it in about a second."""
+    if not _sample_state:
+        from chalicelib.local.persistence import capture_state
+
+        with moto_stack() as stack:
+            load_sample(stack)
+            _sample_state.append(SavedState(capture_state(), stack.pump.checkpoints()))
+    return _sample_state[0]
+
+
+@pytest.fixture
+def aws(request: pytest.FixtureRequest) -> Iterator[AwsStack]:
+    """A fresh moto; for a test that also asks for `sample_loaded`, one holding the sample."""
+    saved = sample_state() if "sample_loaded" in request.fixturenames else None
+    with moto_stack(saved) as stack:
+        yield stack
+
+
 @pytest.fixture(scope="module")
 def sample_stack() -> Iterator[AwsStack]:
     """Read-only tests share one moto with the bundled sample ingested and recomputed."""
-    with moto_stack() as stack:
-        yield load_sample(stack)
+    with moto_stack(sample_state()) as stack:
+        yield stack
 
 
 class CallCounter:
@@ -144,8 +176,9 @@ def aws_calls(aws: AwsStack) -> Iterator[CallCounter]:
 
 @pytest.fixture
 def sample_loaded(aws: AwsStack) -> AwsStack:
-    """The bundled Papers-with-Code sample ingested and recomputed (a test of its own)."""
-    return load_sample(aws)
+    """The bundled Papers-with-Code sample ingested and recomputed, in the test's own moto
+    (`aws` starts from the sample state when a test asks for this fixture)."""
+    return aws
 
 
 @contextmanager
