@@ -34,6 +34,7 @@ from chalicelib.api.models import (
 from chalicelib.domain.urls import RunLogError, canonical_log_url, parse_run_log
 from chalicelib.services.papers import resolve_paper_id
 from tests.conftest import LocalStack, spawn_stack
+from tests.e2e import regex_strategy_cache
 from tests.e2e.own_stack import (
     LONG,
     account,
@@ -90,6 +91,7 @@ def _document() -> dict[str, Any]:
 
 
 KEYS: dict[str, str] = {}  # role -> key, filled by the `fuzz_env` fixture
+regex_strategy_cache.install()  # before Schemathesis builds its strategies, at collection
 schema = schemathesis.openapi.from_dict(_document())
 
 
