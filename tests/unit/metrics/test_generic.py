@@ -24,3 +24,18 @@ def test_vali_is_the_validation_split() -> None:
     text = "Epoch: 3 | Train Loss: 2785.78 Vali Loss: 2942.17 Test Loss: 2341.59\n"
     assert confirms(text, "Validation Loss", 2942.17)
     assert not confirms(text, "Test Loss", 2942.17)
+
+
+def test_a_bracketed_step_after_a_data_set_label_makes_running_values() -> None:
+    # insightface's verification callback: `[%s][%d]Accuracy-Flip: %1.5f+-%1.5f` per step
+    log = (
+        "[lfw][2000]Accuracy-Flip: 0.98100+-0.00500\n"
+        "[agedb_30][2000]Accuracy-Flip: 0.90200+-0.01100\n"
+        "[lfw][4000]Accuracy-Flip: 0.98533+-0.00471\n"
+        "[agedb_30][4000]Accuracy-Flip: 0.91033+-0.01000\n"
+        "[lfw][6000]Accuracy-Flip: 0.98367+-0.00450\n"
+    )
+    assert confirms(log, "Accuracy", 0.98367, dataset="LFW")
+    assert not confirms(log, "Accuracy", 0.98533, dataset="LFW")
+    assert confirms(log, "Accuracy", 91.03, dataset="agedb_30")
+    assert not confirms(log, "Accuracy", 0.902, dataset="agedb_30")

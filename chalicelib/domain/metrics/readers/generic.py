@@ -61,8 +61,9 @@ _FUNCTION_WORDS = frozenset(
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
 _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
 # A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
-# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope).
-_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](?:\[\d++\])?+$")
+# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
+# the training step of a periodic evaluation, so the values are running ones).
+_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](\[\d++\])?+$")
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -142,6 +143,11 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 name = _scoped(line[max(0, match.start() - 64) : match.start()], name)
             if words and is_result_name(name):
                 pairs.append((name, number))
+                glued = _GLUED_SCOPE.search(line, max(0, match.start() - 64), match.start())
+                if glued and glued.group(2) and running is None:
+                    # insightface's "[lfw][298000]Accuracy-Flip: ...": the global step of a
+                    # periodic verification, a running value (the last one is the run's)
+                    running = True
     if not pairs:
         for match in _SPACED.finditer(line):
             if _MORE_NUMBERS.match(line, match.end()):
