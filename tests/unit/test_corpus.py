@@ -45,7 +45,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh-fairseq-lua-test-beam1-beam5", "BLEU (beam 5)", 25.39),
     ("fresh-nerf-fsgs-llff-commented-metric-dicts", "PSNR", 20.51),
     ("fresh-tracking-motchallenge-devkit-per-sequence", "IDF1", 23.0),
-    ("fresh2-detectron2-cvpods-repeated-bbox-tables-during-training", "box AP", 34.238),
     ("fresh2-mmdetection-yolox-log-json-copypaste-per-epoch-vs-readme", "box AP", 50.9),
     ("fresh2-mteb-sts-benchmark-result-json", "Spearman", 0.5756),
     ("fresh2-mteb-10-scores-log-line-sts14", "Spearman", 0.6729),
