@@ -34,13 +34,16 @@ from chalicelib.domain.metrics.layout import (
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _COUNTER,
+    _DATASET_ASSIGN,
     _DATASET_LINE,
+    _DATASET_PROSE,
     _DATASET_SHAPED,
     _DATASET_TITLE,
     _ELISIONS,
     _EMPHASIS,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _NOT_A_DATASET,
     _RATE_BEFORE,
     _REFERENCE_TITLE,
     _SPLIT_HEAD,
@@ -378,11 +381,16 @@ class Extraction:
             if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
                 state.block_scope = name
                 return
-        if len(line) < 100 and ("ata" in line or "ATA" in line):
-            named = _DATASET_LINE.match(line)
+        if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
+            named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
             if named:
                 state.log_scope, state.block_scope = named.group(1), None
                 return
+        if "ata" in line and len(line) < 400:
+            for prose in _DATASET_PROSE.finditer(line):
+                word = prose.group(1)
+                if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
+                    state.log_scope, state.block_scope = word, None
         if state.reference:
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.

@@ -63,6 +63,23 @@ _DATASET_LINE = re.compile(
     r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
     r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
 )
+# A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
+# EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over
+# scenes; their results are pasted below each run's command).
+_DATASET_ASSIGN = re.compile(
+    r"(?i)^[\s#>]*+(?:export\s++)?+(?:dataset|scene|task)(?:_?+name)?+=['\"]?+"
+    r"([A-Za-z0-9][\w.\-]{0,60}+)['\"]?+\s*+(?:;|$)"
+)
+# A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
+# but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+_DATASET_PROSE = re.compile(
+    r"(?i)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+)
+_NOT_A_DATASET = frozenset(
+    {"this", "that", "my", "our", "your", "their", "same", "whole", "full", "custom", "own", "new",
+     "another", "different", "public", "entire", "each", "every", "any", "a", "an", "small",
+     "large", "other", "which", "given", "original", "real", "synthetic", "target", "source"}
+)  # fmt: skip
 # A split named later on a line, before its results: "INFO test result: {...}", "best valid :
 # OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
 # the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
