@@ -45,8 +45,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh-fairseq-lua-test-beam1-beam5", "BLEU (beam 5)", 25.39),
     ("fresh-tracking-motchallenge-devkit-per-sequence", "IDF1", 23.0),
     ("fresh2-mmdetection-yolox-log-json-copypaste-per-epoch-vs-readme", "box AP", 50.9),
-    ("fresh2-mteb-sts-benchmark-result-json", "Spearman", 0.5756),
-    ("fresh2-mteb-10-scores-log-line-sts14", "Spearman", 0.6729),
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-speech_enhancement-speechbrain-baselines-then-ours", "PESQ", 2.86),
