@@ -43,7 +43,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
     ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
     ("fresh-fairseq-lua-test-beam1-beam5", "BLEU (beam 5)", 25.39),
-    ("fresh-tracking-motchallenge-devkit-per-sequence", "IDF1", 23.0),
     ("fresh2-mmdetection-yolox-log-json-copypaste-per-epoch-vs-readme", "box AP", 50.9),
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),

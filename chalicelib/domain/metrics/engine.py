@@ -45,6 +45,7 @@ from chalicelib.domain.metrics.layout import (
     _LINE_SPLIT_PAIRS,
     _NOT_A_DATASET,
     _RATE_BEFORE,
+    _SEQUENCE_TITLE,
     _REFERENCE_TITLE,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
@@ -375,6 +376,11 @@ class Extraction:
             if state.reference:
                 return
             state.block_scope = None
+        if stripped.startswith("...") and len(stripped) < 48:
+            title = _SEQUENCE_TITLE.match(stripped)
+            if title and _DATASET_SHAPED.search(title.group(1)):
+                state.block_scope = title.group(1)
+                return
         if len(line) < 80 and line.rstrip().endswith(":"):
             title = _DATASET_TITLE.match(line)
             name = title.group(1) if title else ""

@@ -57,6 +57,9 @@ _LINE_SPLIT_PAIRS = re.compile(
 # titles the block below it, up to a blank line or the next title: its values are that data
 # set's. The name has a digit or an inner capital, so "Results:" or "Summary:" title nothing.
 _DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+:\s*+$")
+# The MOTChallenge devkit's per-sequence title ("\t... MOT16-02", evaluateTracking.m's
+# fprintf('\t... %s\n', seqName)): the block below it, up to a blank line, is that sequence's.
+_SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+$")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(

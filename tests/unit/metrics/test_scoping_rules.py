@@ -189,3 +189,21 @@ def test_a_sentence_naming_the_data_set_scopes_what_follows() -> None:
     # And words that name no data set ("on the test dataset", "on my dataset") scope nothing
     log = "I evaluated on my dataset and on the test dataset:\nmAP: 50.1%\n"
     assert confirms(log, "mAP", 50.1, dataset="Market-1501")
+
+
+def test_a_motchallenge_devkit_sequence_title_scopes_its_table() -> None:
+    # evaluateTracking.m: fprintf('\t... %s\n', seqName), then the sequence's table
+    log = (
+        "\t... MOT17-04\n"
+        "*** 2D (Bounding Box overlap) ***\n"
+        " IDF1  IDP  IDR| Rcll  Prcn   FAR|  MOTA  MOTP\n"
+        " 61.5 70.2 54.7| 66.0  84.8  2.10|  53.9  77.1\n"
+        "\n"
+        "\t... MOT17-09\n"
+        "*** 2D (Bounding Box overlap) ***\n"
+        " IDF1  IDP  IDR| Rcll  Prcn   FAR|  MOTA  MOTP\n"
+        " 52.3 60.9 45.8| 62.1  82.5  1.20|  48.0  76.4\n"
+    )
+    assert confirms(log, "IDF1", 52.3, dataset="MOT17-09")
+    assert not confirms(log, "IDF1", 61.5, dataset="MOT17-09")
+    assert confirms(log, "MOTA", 53.9, dataset="MOT17-04")
