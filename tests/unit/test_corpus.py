@@ -47,7 +47,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-speech_enhancement-speechbrain-baselines-then-ours", "PESQ", 2.86),
-    ("fresh2-timeseries-autoformer-etth1-five-horizons-vs-paper", "MSE (pred_len 720)", 0.5147),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
     ("fresh2-yolo-v5-val-task-val-per-class", "Test mAP@0.5", 0.995),
 }

@@ -39,3 +39,19 @@ def test_a_bracketed_step_after_a_data_set_label_makes_running_values() -> None:
     assert not confirms(log, "Accuracy", 0.98533, dataset="LFW")
     assert confirms(log, "Accuracy", 91.03, dataset="agedb_30")
     assert not confirms(log, "Accuracy", 0.902, dataset="agedb_30")
+
+
+def test_a_label_with_a_number_leading_a_line_of_pairs_scopes_them() -> None:
+    # Informer-style forecasting runs, one line per prediction horizon
+    log = (
+        "pred_len 96: mse:0.3901, mae:0.4123\n"
+        "pred_len 192: mse:0.4417, mae:0.4359\n"
+        "pred_len 336: mse:0.4870, mae:0.4588\n"
+    )
+    assert confirms(log, "MSE (pred_len 192)", 0.4417)
+    assert not confirms(log, "MSE (pred_len 336)", 0.4417)
+    assert confirms(log, "MAE (pred_len 96)", 0.4123)
+    # And a progress counter is no such label: an epoch line keeps its running values
+    log = "Epoch 1: loss: 0.91, acc: 0.52\nEpoch 2: loss: 0.55, acc: 0.71\n"
+    assert confirms(log, "acc", 0.71)
+    assert not confirms(log, "acc", 0.52)

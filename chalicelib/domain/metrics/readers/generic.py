@@ -51,6 +51,10 @@ _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d
 # "F-score (micro)", "Precision (macro avg)": the averaging qualifier is part of the metric, so
 # it is kept as a word ("F-score micro") rather than in parentheses (which name a unit).
 _QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
+_LABEL_NOT_SCOPE = frozenset(
+    {"test", "testing", "val", "valid", "validation", "eval", "evaluation", "dev", "train"}
+    | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
+)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 _FUNCTION_WORDS = frozenset(
@@ -64,6 +68,13 @@ _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
 # the training step of a periodic evaluation, so the values are running ones).
 _GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](\[\d++\])?+$")
+# A line led by a label with a number, then a colon, then its pairs ("pred_len 96: mse:0.38,
+# mae:0.40", "fold 3: acc: 0.91"): the label scopes the line's values (one forecast horizon's,
+# one fold's). A progress counter ("Epoch 3: loss: ...") is no such label.
+_LINE_LABEL = re.compile(
+    r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
+    r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
+)
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -155,6 +166,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             words = _clean(match.group(1).split())
             if words and is_result_name(qualified(" ".join(words))):
                 pairs.append((qualified(" ".join(words)), match.group(2)))
+    label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
+    if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
+        pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
     training = _training_bases(pairs) if running or state.running else frozenset()
     found = False
     for name, number in pairs:
