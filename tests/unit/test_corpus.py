@@ -48,7 +48,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-speech_enhancement-speechbrain-baselines-then-ours", "PESQ", 2.86),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
-    ("fresh2-yolo-v5-val-task-val-per-class", "Test mAP@0.5", 0.995),
 }
 
 
