@@ -6,9 +6,10 @@ config words beside the set stay in the name, so dev and test, clean and other s
 a subset sclite scored is named by its file (`eval2000.ctm.swbd.filt.sys` -> `swbd/%WER`; the
 whole set's `eval2000.ctm.filt.sys` names none), and a `cer_*` file's line is a character
 error rate (`%CER`; compute-wer prints `%WER` for it). `local/chain/compare_wer.sh` tables
-(`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`) name each value `<set>/<lm>/<system>/WER`; their `Final train prob` rows and the
-`gmm_dir_info`/`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are
-diagnostics, not results.
+(`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`) name each value
+`<set>/<lm>/<system>/WER`; their `Final train prob` rows and the `gmm_dir_info` /
+`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are diagnostics, not
+results.
 
 Format source: kaldi-asr/kaldi src/bin/compute-wer.cc (`std::cout << "%WER " << std::fixed <<
 std::setprecision(2) << percent_wer << " [ " << word_errs << " / " << num_words << ", " <<
