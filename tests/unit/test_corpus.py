@@ -35,7 +35,7 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # named. A new wrong confirmation fails, and so does a listed one that no longer happens
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
-AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.88, "fresh2": 0.80}
+AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.89, "fresh2": 0.825}
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
