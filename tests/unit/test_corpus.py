@@ -35,7 +35,7 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # named. A new wrong confirmation fails, and so does a listed one that no longer happens
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
-AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.89, "fresh2": 0.825}
+AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.89, "fresh2": 0.83}
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -46,7 +46,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-mmdetection-yolox-log-json-copypaste-per-epoch-vs-readme", "box AP", 50.9),
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
-    ("fresh2-speech_enhancement-speechbrain-baselines-then-ours", "PESQ", 2.86),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
 }
 

@@ -41,10 +41,12 @@ from chalicelib.domain.metrics.layout import (
     _DATASET_TITLE,
     _ELISIONS,
     _EMPHASIS,
+    _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
     _NOT_A_DATASET,
     _RATE_BEFORE,
+    _REFERENCE_HEADING,
     _REFERENCE_TITLE,
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
@@ -241,6 +243,7 @@ class LogState:
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
+    reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -371,8 +374,13 @@ class Extraction:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
-        if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
-            state.reference = _REFERENCE_TITLE.match(line) is not None
+        if "#" in line and len(line) < 200 and _HEADING.match(line):
+            state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
+            if state.reference:
+                return
+        elif ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+            if not state.reference_section:
+                state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:
                 return
             state.block_scope = None

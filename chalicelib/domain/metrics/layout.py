@@ -101,6 +101,15 @@ _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
 )
+# A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
+# A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
+# a reference section that lasts up to the next heading or banner, across its sub-titles
+# ("**SEGAN:**"); any other heading ends it.
+_HEADING = re.compile(r"^[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+_REFERENCE_HEADING = re.compile(
+    r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
+    r"\b[^0-9]*+$"
+)
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 _SPLIT_OF_WORD = {
     "test": "test",

@@ -207,3 +207,23 @@ def test_a_motchallenge_devkit_sequence_title_scopes_its_table() -> None:
     assert confirms(log, "IDF1", 52.3, dataset="MOT17-09")
     assert not confirms(log, "IDF1", 61.5, dataset="MOT17-09")
     assert confirms(log, "MOTA", 53.9, dataset="MOT17-04")
+
+
+def test_a_baselines_heading_opens_a_section_of_other_peoples_numbers() -> None:
+    # Given a report listing literature baselines under a heading, then the run's own results
+    log = (
+        "### Baselines:\n"
+        "**Wave-U-Net:**\n"
+        "SI-SDR: 14.32\n"
+        "\n"
+        "**Conv-TasNet:**\n"
+        "SI-SDR: 15.30\n"
+        "\n"
+        "### Our run\n"
+        "**Conv-TasNet (ours):**\n"
+        "SI-SDR: 14.87\n"
+    )
+    # Then the baselines (across their sub-titles) confirm nothing; the run's section does
+    assert not confirms(log, "SI-SDR", 15.30)
+    assert not confirms(log, "SI-SDR", 14.32)
+    assert confirms(log, "SI-SDR", 14.87)
