@@ -35,34 +35,18 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # named. A new wrong confirmation fails, and so does a listed one that no longer happens
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
-AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.88, "fresh2": 0.80}
+AGREEMENT_FLOOR = {"logs": 0.975, "holdout": 0.955, "fresh": 0.89, "fresh2": 0.83}
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
     ("pyg-docs-intro-test-mask-accuracy", "Validation Accuracy", 0.815),
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
     ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
-    ("fresh-code_eval-evalplus-base-and-plus", "HumanEval+ pass@1", 0.634),
-    ("fresh-code_eval-evalplus-base-and-plus", "HumanEval pass@1", 0.585),
     ("fresh-fairseq-lua-test-beam1-beam5", "BLEU (beam 5)", 25.39),
-    ("fresh-nerf-fsgs-llff-commented-metric-dicts", "PSNR", 20.51),
-    ("fresh-tracking-motchallenge-devkit-per-sequence", "IDF1", 23.0),
-    ("fresh2-detectron2-cvpods-repeated-bbox-tables-during-training", "box AP", 34.238),
-    ("fresh2-insightface-grep-accuracy-flip-over-steps", "Accuracy", 0.99267),
-    ("fresh2-insightface-grep-accuracy-flip-over-steps", "Accuracy", 0.95117),
-    ("fresh2-kaldi-eesen-swbd-callhome-subsets", "WER", 18.3),
     ("fresh2-mmdetection-yolox-log-json-copypaste-per-epoch-vs-readme", "box AP", 50.9),
-    ("fresh2-mteb-sts-benchmark-result-json", "Spearman", 0.5756),
-    ("fresh2-mteb-10-scores-log-line-sts14", "Spearman", 0.6729),
-    ("fresh2-paddle-pgnet-e2e-metrics", "End-to-end F-score", 0.7818),
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
-    ("fresh2-reid-strong-baseline-market-and-duke-validation-epoch-120", "mAP", 48.3),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
-    ("fresh2-speech_enhancement-speechbrain-baselines-then-ours", "PESQ", 2.86),
-    ("fresh2-timeseries-autoformer-etth1-five-horizons-vs-paper", "MSE (pred_len 720)", 0.5147),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
-    ("fresh2-video_recognition-mmaction2-0x-top1-top3-mean-acc", "Top-1 Accuracy", 0.6292),
-    ("fresh2-yolo-v5-val-task-val-per-class", "Test mAP@0.5", 0.995),
 }
 
 

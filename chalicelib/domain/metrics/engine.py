@@ -34,15 +34,21 @@ from chalicelib.domain.metrics.layout import (
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _COUNTER,
+    _DATASET_ASSIGN,
     _DATASET_LINE,
+    _DATASET_PROSE,
     _DATASET_SHAPED,
     _DATASET_TITLE,
     _ELISIONS,
     _EMPHASIS,
+    _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _NOT_A_DATASET,
     _RATE_BEFORE,
+    _REFERENCE_HEADING,
     _REFERENCE_TITLE,
+    _SEQUENCE_TITLE,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
     _SPLIT_TITLE,
@@ -237,6 +243,7 @@ class LogState:
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
+    reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -367,22 +374,37 @@ class Extraction:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
-        if ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
-            state.reference = _REFERENCE_TITLE.match(line) is not None
+        if "#" in line and len(line) < 200 and _HEADING.match(line):
+            state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
+            if state.reference:
+                return
+        elif ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+            if not state.reference_section:
+                state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:
                 return
             state.block_scope = None
+        if stripped.startswith("...") and len(stripped) < 48:
+            title = _SEQUENCE_TITLE.match(stripped)
+            if title and _DATASET_SHAPED.search(title.group(1)):
+                state.block_scope = title.group(1)
+                return
         if len(line) < 80 and line.rstrip().endswith(":"):
             title = _DATASET_TITLE.match(line)
             name = title.group(1) if title else ""
             if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
                 state.block_scope = name
                 return
-        if len(line) < 100 and ("ata" in line or "ATA" in line):
-            named = _DATASET_LINE.match(line)
+        if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
+            named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
             if named:
                 state.log_scope, state.block_scope = named.group(1), None
                 return
+        if "ata" in line and len(line) < 400:
+            for prose in _DATASET_PROSE.finditer(line):
+                word = prose.group(1)
+                if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
+                    state.log_scope, state.block_scope = word, None
         if state.reference:
             return
         # A progress line (batch n of N, n < N) reports running numbers, not results.

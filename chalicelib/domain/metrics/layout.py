@@ -57,12 +57,32 @@ _LINE_SPLIT_PAIRS = re.compile(
 # titles the block below it, up to a blank line or the next title: its values are that data
 # set's. The name has a digit or an inner capital, so "Results:" or "Summary:" title nothing.
 _DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+:\s*+$")
+# The MOTChallenge devkit's per-sequence title ("\t... MOT16-02", evaluateTracking.m's
+# fprintf('\t... %s\n', seqName)): the block below it, up to a blank line, is that sequence's.
+_SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+$")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(
     r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
     r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
 )
+# A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
+# EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over
+# scenes; their results are pasted below each run's command).
+_DATASET_ASSIGN = re.compile(
+    r"(?i)^[\s#>]*+(?:export\s++)?+(?:dataset|scene|task)(?:_?+name)?+=['\"]?+"
+    r"([A-Za-z0-9][\w.\-]{0,60}+)['\"]?+\s*+(?:;|$)"
+)
+# A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
+# but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+_DATASET_PROSE = re.compile(
+    r"(?i)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+)
+_NOT_A_DATASET = frozenset(
+    {"this", "that", "my", "our", "your", "their", "same", "whole", "full", "custom", "own", "new",
+     "another", "different", "public", "entire", "each", "every", "any", "a", "an", "small",
+     "large", "other", "which", "given", "original", "real", "synthetic", "target", "source"}
+)  # fmt: skip
 # A split named later on a line, before its results: "INFO test result: {...}", "best valid :
 # OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
 # the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
@@ -80,6 +100,15 @@ _SPLIT_TITLE = re.compile(
 _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+)
+# A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
+# A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
+# a reference section that lasts up to the next heading or banner, across its sub-titles
+# ("**SEGAN:**"); any other heading ends it.
+_HEADING = re.compile(r"^[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+_REFERENCE_HEADING = re.compile(
+    r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
+    r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 _SPLIT_OF_WORD = {

@@ -191,6 +191,8 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
     "squad": ("f1", "exact_match"),
     "squadv2": ("f1", "exact_match"),
     "humaneval": ("pass",),
+    # HumanEval+ (EvalPlus: base + extra tests) is another benchmark than HumanEval
+    "humanevalplus": ("pass",),
     "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
     "agieval": _ACC,
     "ceval": _ACC,
@@ -256,7 +258,8 @@ _BENCHMARK_ALIASES = {
     "mmlu5shot": "mmlu",
     "gsm8kcot": "gsm8k",
     "openbook": "openbookqa",
-    "humanevalplus": "humaneval",
+    # "end-to-end" and "e2e" name one thing (PaddleOCR's f_score_e2e, an "End-to-end F-score")
+    "endtoend": "e2e",
     "lambadastandard": "lambada",
     "trec": "treccovid",
     "ai2reasoningchallenge": "arcchallenge",

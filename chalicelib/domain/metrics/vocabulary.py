@@ -224,9 +224,14 @@ def metric_key(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", folded.lower())
 
 
+# A "+" closing a name is part of it: HumanEval+ and MBPP+ (EvalPlus) are other benchmarks.
+_PLUS_SUFFIX = re.compile(r"(?<=[A-Za-z0-9])\+(?![A-Za-z0-9+])")
+
+
 def scope_key(name: str) -> str:
-    """The key of a benchmark, task or dataset name (`ARC-Challenge` -> `arcchallenge`)."""
-    key = metric_key(name)
+    """The key of a benchmark, task or dataset name (`ARC-Challenge` -> `arcchallenge`,
+    `HumanEval+` -> `humanevalplus`)."""
+    key = metric_key(_PLUS_SUFFIX.sub("plus", name) if "+" in name else name)
     return _BENCHMARK_ALIASES.get(key, key)
 
 
@@ -372,7 +377,10 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
         # a segmentation log's plain accuracy is its pixel accuracy (PaddleSeg's "acc")
         return {a.base, b.base} == {"accuracy", "pixel_accuracy"} and a.k is None and b.k is None
     if a.k != b.k:
-        # accuracy == top-1 accuracy; every other cutoff must agree
+        # accuracy == top-1 accuracy; every other cutoff must agree. A mean accuracy with no
+        # cutoff (mmaction's `mean_acc`, the mean of the per-class accuracies) is not top-1.
+        if {a.k, b.k} == {None, 1} and "mean" in (a.aggregate, b.aggregate):
+            return False
         if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
             a.base == "bleu" and {a.k, b.k} <= {None, 4}
         ):

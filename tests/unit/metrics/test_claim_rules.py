@@ -86,3 +86,18 @@ def test_similarity_functions_are_qualifiers_not_datasets() -> None:
     assert ok(log, "Spearman (cosine)", 87.58, dataset="STSbenchmark")
     assert not ok(log, "Spearman (cosine)", 0.81)
     assert ok(log, "Spearman (dot)", 0.81)
+
+
+def test_end_to_end_and_e2e_are_one_qualifier() -> None:
+    # PaddleOCR's PGNet prints the detection scores, then the end-to-end ones
+    log = "f_score:0.7912\nf_score_e2e:0.5133\n"
+    assert ok(log, "End-to-end F-score", 51.33)
+    assert not ok(log, "End-to-end F-score", 0.7912)
+    assert ok(log, "F-score", 0.7912)
+
+
+def test_a_mean_accuracy_is_not_top1_accuracy() -> None:
+    # mmaction2's `mean_acc` is the mean of the per-class accuracies
+    log = "top1_acc        0.7100\nmean_acc        0.6800\n"
+    assert not ok(log, "Top-1 Accuracy", 0.68)
+    assert ok(log, "Top-1 Accuracy", 71.0)

@@ -59,3 +59,22 @@ def test_a_pretty_printed_results_dict_keeps_each_task_open_until_it_closes() ->
     assert metrics["segm/AP"] == 64.95811724029545
     assert "segm/AP-aorta" not in metrics
     assert confirms(text, "mask AP", 64.96)
+
+
+def test_an_iou_type_evaluated_again_supersedes_the_earlier_evaluation() -> None:
+    # Given two periodic evaluations during training (EVAL_PERIOD), one table each
+    log = (
+        "[d2.evaluation.coco_evaluation]: Evaluation results for bbox:\n"
+        "|   AP   |  AP50  |\n"
+        "|:------:|:------:|\n"
+        "| 21.500 | 40.100 |\n"
+        "\n"
+        "[d2.evaluation.coco_evaluation]: Evaluation results for bbox:\n"
+        "|   AP   |  AP50  |\n"
+        "|:------:|:------:|\n"
+        "| 23.250 | 41.900 |\n"
+    )
+    # Then the last evaluation is the run's result, the earlier one a running value
+    assert confirms(log, "box AP", 23.25)
+    assert not confirms(log, "box AP", 21.5)
+    assert not confirms(log, "AP50", 40.1)

@@ -24,3 +24,34 @@ def test_vali_is_the_validation_split() -> None:
     text = "Epoch: 3 | Train Loss: 2785.78 Vali Loss: 2942.17 Test Loss: 2341.59\n"
     assert confirms(text, "Validation Loss", 2942.17)
     assert not confirms(text, "Test Loss", 2942.17)
+
+
+def test_a_bracketed_step_after_a_data_set_label_makes_running_values() -> None:
+    # insightface's verification callback: `[%s][%d]Accuracy-Flip: %1.5f+-%1.5f` per step
+    log = (
+        "[lfw][2000]Accuracy-Flip: 0.98100+-0.00500\n"
+        "[agedb_30][2000]Accuracy-Flip: 0.90200+-0.01100\n"
+        "[lfw][4000]Accuracy-Flip: 0.98533+-0.00471\n"
+        "[agedb_30][4000]Accuracy-Flip: 0.91033+-0.01000\n"
+        "[lfw][6000]Accuracy-Flip: 0.98367+-0.00450\n"
+    )
+    assert confirms(log, "Accuracy", 0.98367, dataset="LFW")
+    assert not confirms(log, "Accuracy", 0.98533, dataset="LFW")
+    assert confirms(log, "Accuracy", 91.03, dataset="agedb_30")
+    assert not confirms(log, "Accuracy", 0.902, dataset="agedb_30")
+
+
+def test_a_label_with_a_number_leading_a_line_of_pairs_scopes_them() -> None:
+    # Informer-style forecasting runs, one line per prediction horizon
+    log = (
+        "pred_len 96: mse:0.3901, mae:0.4123\n"
+        "pred_len 192: mse:0.4417, mae:0.4359\n"
+        "pred_len 336: mse:0.4870, mae:0.4588\n"
+    )
+    assert confirms(log, "MSE (pred_len 192)", 0.4417)
+    assert not confirms(log, "MSE (pred_len 336)", 0.4417)
+    assert confirms(log, "MAE (pred_len 96)", 0.4123)
+    # And a progress counter is no such label: an epoch line keeps its running values
+    log = "Epoch 1: loss: 0.91, acc: 0.52\nEpoch 2: loss: 0.55, acc: 0.71\n"
+    assert confirms(log, "acc", 0.71)
+    assert not confirms(log, "acc", 0.52)

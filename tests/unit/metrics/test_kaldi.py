@@ -69,5 +69,23 @@ def test_sclite_best_wer_and_grep_hits() -> None:
 exp/tri4b/decode_tgsmall_test_clean/wer_15:%WER 10.43 [ 5483 / 52576, 666 ins, 582 del, 4235 sub ]
 """
     metrics = {m.name: m.value for m in extract_metrics(text)}
-    # Then both are named by their decode directory's set, and the counts are no values
-    assert metrics == {"eval2000_sw1_tg/%WER": 15.1, "tgsmall_test_clean/%WER": 10.43}
+    # Then both are named by their decode directory's set (and the sclite file's subset), and
+    # the counts are no values
+    assert metrics == {"eval2000_sw1_tg/swbd/%WER": 15.1, "tgsmall_test_clean/%WER": 10.43}
+
+
+def test_sclite_subset_files_name_the_subset_and_the_whole_set_file_none() -> None:
+    # Given best_wer.sh over the swbd recipe's sclite files: a subset each, then the whole set
+    log = (
+        "%WER 10.2 | 1831 21395 | 91.0 6.1 2.9 1.2 10.2 45.1 | exp/chain/tdnn/decode_eval2000_tg/score_9_0.0/eval2000_hires.ctm.swbd.filt.sys\n"
+        "%WER 15.9 | 4459 42989 | 86.1 9.4 4.5 2.0 15.9 52.0 | exp/chain/tdnn/decode_eval2000_tg/score_9_0.0/eval2000_hires.ctm.filt.sys\n"
+        "%WER 21.4 | 2628 21594 | 81.3 12.6 6.1 2.7 21.4 57.3 | exp/chain/tdnn/decode_eval2000_tg/score_9_0.0/eval2000_hires.ctm.callhm.filt.sys\n"
+    )
+    metrics = extract_metrics(log)
+    # Then a claim on a subset is that subset's line only
+    assert check_claimed_metric(metrics, "WER", 10.2, "swbd").ok
+    assert not check_claimed_metric(metrics, "WER", 15.9, "swbd").ok
+    assert check_claimed_metric(metrics, "WER", 21.4, "callhm").ok
+    assert not check_claimed_metric(metrics, "WER", 10.2, "callhm").ok
+    # And a claim on no subset is the whole set's line
+    assert check_claimed_metric(metrics, "WER", 15.9).ok

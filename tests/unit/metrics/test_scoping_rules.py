@@ -160,3 +160,70 @@ def test_a_claim_at_exactly_half_a_printed_digit_is_not_its_rounding() -> None:
     text = "Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.135\n"
     assert not confirms(text, "AP", 0.13)  # 0.135 rounds to 0.14
     assert confirms(text, "AP", 0.14) and confirms(text, "AP", 0.135)
+
+
+def test_a_shell_line_setting_the_scene_scopes_the_results_below_it() -> None:
+    # Given a 3DGS script with each scene's results pasted under its command
+    log = (
+        "export SCENE=room; python train.py -s data/$SCENE --eval\n"
+        '# "SSIM": 0.9012, "PSNR": 31.47, "LPIPS": 0.1403\n'
+        "export SCENE=garden; python train.py -s data/$SCENE --eval\n"
+        '# "SSIM": 0.8577, "PSNR": 27.35, "LPIPS": 0.1089\n'
+    )
+    assert confirms(log, "PSNR", 31.47, dataset="room")
+    assert not confirms(log, "PSNR", 27.35, dataset="room")
+    assert confirms(log, "PSNR", 27.35, dataset="garden")
+
+
+def test_a_sentence_naming_the_data_set_scopes_what_follows() -> None:
+    # Given a report of two runs, each introduced by a sentence naming its data set
+    log = (
+        "My results on the CUHK03 dataset:\n"
+        "mAP: 61.2%\n"
+        "Then I tested on MSMT17 dataset as well.\n"
+        "mAP: 44.9%\n"
+    )
+    assert confirms(log, "mAP", 61.2, dataset="CUHK03")
+    assert not confirms(log, "mAP", 44.9, dataset="CUHK03")
+    assert confirms(log, "mAP", 0.449, dataset="MSMT17")
+    # And words that name no data set ("on the test dataset", "on my dataset") scope nothing
+    log = "I evaluated on my dataset and on the test dataset:\nmAP: 50.1%\n"
+    assert confirms(log, "mAP", 50.1, dataset="Market-1501")
+
+
+def test_a_motchallenge_devkit_sequence_title_scopes_its_table() -> None:
+    # evaluateTracking.m: fprintf('\t... %s\n', seqName), then the sequence's table
+    log = (
+        "\t... MOT17-04\n"
+        "*** 2D (Bounding Box overlap) ***\n"
+        " IDF1  IDP  IDR| Rcll  Prcn   FAR|  MOTA  MOTP\n"
+        " 61.5 70.2 54.7| 66.0  84.8  2.10|  53.9  77.1\n"
+        "\n"
+        "\t... MOT17-09\n"
+        "*** 2D (Bounding Box overlap) ***\n"
+        " IDF1  IDP  IDR| Rcll  Prcn   FAR|  MOTA  MOTP\n"
+        " 52.3 60.9 45.8| 62.1  82.5  1.20|  48.0  76.4\n"
+    )
+    assert confirms(log, "IDF1", 52.3, dataset="MOT17-09")
+    assert not confirms(log, "IDF1", 61.5, dataset="MOT17-09")
+    assert confirms(log, "MOTA", 53.9, dataset="MOT17-04")
+
+
+def test_a_baselines_heading_opens_a_section_of_other_peoples_numbers() -> None:
+    # Given a report listing literature baselines under a heading, then the run's own results
+    log = (
+        "### Baselines:\n"
+        "**Wave-U-Net:**\n"
+        "SI-SDR: 14.32\n"
+        "\n"
+        "**Conv-TasNet:**\n"
+        "SI-SDR: 15.30\n"
+        "\n"
+        "### Our run\n"
+        "**Conv-TasNet (ours):**\n"
+        "SI-SDR: 14.87\n"
+    )
+    # Then the baselines (across their sub-titles) confirm nothing; the run's section does
+    assert not confirms(log, "SI-SDR", 15.30)
+    assert not confirms(log, "SI-SDR", 14.32)
+    assert confirms(log, "SI-SDR", 14.87)

@@ -78,3 +78,17 @@ def test_argument_dump_is_not_read() -> None:
     )
     # When the metrics are extracted, then nothing is read
     assert found(text) == {}
+
+
+def test_a_wrapped_arguments_line_still_names_the_split_it_evaluates() -> None:
+    # Given val.py's arguments pasted wrapped (cut mid-word with a backslash), task=val
+    log = (
+        "val: data=data/coco128.yaml, weights=['best.pt'], batch_size=32, imgsz=640, task=val, "
+        "device=, workers=8, singl\\\n"
+        "e_cls=False, augment=False\n"
+        "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100%|##########| 4/4\n"
+        "                   all        128        929      0.712      0.634      0.713      0.475\n"
+    )
+    # Then its results are validation values: a test claim is refused
+    assert confirms(log, "mAP@0.5", 0.713)
+    assert not confirms(log, "Test mAP@0.5", 0.713)

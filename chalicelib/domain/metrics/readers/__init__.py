@@ -7,6 +7,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     beir,
     bleu,
     coco,
+    code_eval,
     config,
     detectron2,
     dgl,

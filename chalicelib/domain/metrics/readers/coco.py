@@ -12,6 +12,9 @@ evaluation is the one that uses 20 detections); `==== BOX EVAL ====`-style heade
 task; the results dict users print from detectron2's `inference_on_dataset`
 (`OrderedDict([('bbox', {'AP': 40.2, ..., 'AP-person': 55.1}), ('segm', {...})])`) is read
 task by task, without its per-category `AP-<class>` entries (one class is not the result).
+An IoU type evaluated again (cvpods' and detectron2's `EVAL_PERIOD` evaluations during
+training, one table each) starts a new round: a value of the same name in an earlier round is
+not the run's final one (`Sink`'s summary values superseded after a counter).
 """
 
 from __future__ import annotations
@@ -55,7 +58,18 @@ def note_coco_task(line: str, state: LogState, out: Sink) -> bool:
     match = _TASK.search(line)
     if match:
         task = next(g for g in match.groups() if g).lower()
-        state.context["coco_task"] = _TASK_NAMES.get(task, task)
+        task = state.context["coco_task"] = _TASK_NAMES.get(task, task)
+        # (one evaluation prints several headers for its task: `Evaluate annotation type
+        # *bbox*`, `Evaluation results for bbox:`, `copypaste: Task: bbox`; the same header
+        # again for the same task is the next evaluation)
+        header = (match.lastindex, task)
+        seen = state.context.setdefault("coco_headers_seen", set())
+        if header in seen:
+            # the same IoU type evaluated again (a periodic evaluation during training): a new
+            # round, whose values supersede the earlier round's (the last one is the run's)
+            state.counter_lines += 1
+            seen.clear()
+        seen.add(header)
     return False
 
 

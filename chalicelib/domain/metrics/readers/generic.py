@@ -51,6 +51,10 @@ _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d
 # "F-score (micro)", "Precision (macro avg)": the averaging qualifier is part of the metric, so
 # it is kept as a word ("F-score micro") rather than in parentheses (which name a unit).
 _QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
+_LABEL_NOT_SCOPE = frozenset(
+    {"test", "testing", "val", "valid", "validation", "eval", "evaluation", "dev", "train"}
+    | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
+)
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 _FUNCTION_WORDS = frozenset(
@@ -61,8 +65,16 @@ _FUNCTION_WORDS = frozenset(
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
 _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
 # A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
-# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope).
-_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](?:\[\d++\])?+$")
+# "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
+# the training step of a periodic evaluation, so the values are running ones).
+_GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](\[\d++\])?+$")
+# A line led by a label with a number, then a colon, then its pairs ("pred_len 96: mse:0.38,
+# mae:0.40", "fold 3: acc: 0.91"): the label scopes the line's values (one forecast horizon's,
+# one fold's). A progress counter ("Epoch 3: loss: ...") is no such label.
+_LINE_LABEL = re.compile(
+    r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
+    r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
+)
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -142,6 +154,11 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 name = _scoped(line[max(0, match.start() - 64) : match.start()], name)
             if words and is_result_name(name):
                 pairs.append((name, number))
+                glued = _GLUED_SCOPE.search(line, max(0, match.start() - 64), match.start())
+                if glued and glued.group(2) and running is None:
+                    # insightface's "[lfw][298000]Accuracy-Flip: ...": the global step of a
+                    # periodic verification, a running value (the last one is the run's)
+                    running = True
     if not pairs:
         for match in _SPACED.finditer(line):
             if _MORE_NUMBERS.match(line, match.end()):
@@ -149,6 +166,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             words = _clean(match.group(1).split())
             if words and is_result_name(qualified(" ".join(words))):
                 pairs.append((qualified(" ".join(words)), match.group(2)))
+    label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
+    if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
+        pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
     training = _training_bases(pairs) if running or state.running else frozenset()
     found = False
     for name, number in pairs:

@@ -31,7 +31,8 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 
 _MAX_DEPTH = 8
-_OPEN = re.compile(r'^\s*+(?:"([^"\n]{1,80}+)"\s*+:\s*+)?+[{\[]\s*+$')
+# (a pasted file may open inside a Markdown inline-code quote: "`{")
+_OPEN = re.compile(r'^\s*+`?+(?:"([^"\n]{1,80}+)"\s*+:\s*+)?+[{\[]\s*+$')
 _CLOSE = re.compile(r"^\s*+[}\]][}\],\s]*+$")
 _KV = re.compile(
     r'^\s*+[*_]*+"([^"\n]{1,80}+)"\s*+:\s*+(?:"([^"\n]*+)"|('

@@ -3,11 +3,13 @@
 lines that append the scored file, `... exp/tri4b/decode_fglarge_test_clean/wer_17_0.5`: the
 value is named by the decode directory's test set (`fglarge_test_clean/%WER`; the LM or
 config words beside the set stay in the name, so dev and test, clean and other stay apart),
-and a `cer_*` file's line is a character error rate (`%CER`; compute-wer prints `%WER` for
-it). `local/chain/compare_wer.sh` tables (`# System tdnn_1a ...`, `# WER on dev(fglarge)
-3.29 ...`) name each value `<set>/<lm>/<system>/WER`; their `Final train prob` rows and the
-`gmm_dir_info`/`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are
-diagnostics, not results.
+a subset sclite scored is named by its file (`eval2000.ctm.swbd.filt.sys` -> `swbd/%WER`; the
+whole set's `eval2000.ctm.filt.sys` names none), and a `cer_*` file's line is a character
+error rate (`%CER`; compute-wer prints `%WER` for it). `local/chain/compare_wer.sh` tables
+(`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`) name each value
+`<set>/<lm>/<system>/WER`; their `Final train prob` rows and the `gmm_dir_info` /
+`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are diagnostics, not
+results.
 
 Format source: kaldi-asr/kaldi src/bin/compute-wer.cc (`std::cout << "%WER " << std::fixed <<
 std::setprecision(2) << percent_wer << " [ " << word_errs << " / " << num_words << ", " <<
@@ -38,6 +40,10 @@ _SCLITE = re.compile(
 # `grep WER exp/*/decode*/wer_*` without best_wer.sh: "exp/.../wer_15:%WER 10.43 [ ... ]"
 _GREP_PATH = re.compile(r"([^\s:]++):%(?:WER|CER)\s")
 _DECODE_DIR = re.compile(r"^decode[_.\-]?+")
+# sclite's scored file names the subset of the test set it scored: `eval2000.ctm.swbd.filt.sys`
+# is the Switchboard half of eval2000, `eval2000.ctm.callhm.filt.sys` the CallHome half and
+# `eval2000.ctm.filt.sys` the whole set (egs/swbd/s5c/local/score_sclite.sh).
+_SUBSET_FILE = re.compile(r"\.ctm\.([A-Za-z][\w\-]{0,20}+)\.filt\.(?:sys|dtl)$")
 _SET_NOISE = re.compile(r"^\d*+$")
 _SYSTEM = re.compile(r"^[#\s]*+System\s++(\S.*+)$")
 _COMPARE = re.compile(
@@ -66,7 +72,9 @@ def _name(metric: str, path: str | None) -> str:
     if path and path.rsplit("/", 1)[-1].startswith("cer"):
         metric = "CER"  # compute-wer scores characters in cer_* files but prints %WER
     where = decode_set(path) if path and "/" in path else ""
-    return f"{where}/%{metric}" if where else f"%{metric}"
+    subset = _SUBSET_FILE.search(path) if path and ".ctm." in path else None
+    parts = [where, subset.group(1) if subset else "", f"%{metric}"]
+    return "/".join(p for p in parts if p)
 
 
 @reader("kaldi", markers=("%WER", "%CER", "%SER", "%TER"), order=23)

@@ -3,9 +3,13 @@
 of `- type: accuracy` / `value: 71.6716` pairs, named `MTEB/<task (subset)>/<type>` (the subset
 stays in the task, so subsets stay apart; `f1_weighted` beside `f1` is skipped). spaCy cards
 list `- task:` entries whose metrics carry a display `name` (`NER F Score`), which names them.
-MTEB's JSON result files are read by `json_results`.
+MTEB's JSON result files are read by `json_results`. MTEB 1.x's log names the task and split
+of the `Scores: {...}` dict printed next (`Evaluation for STS14 on test took 31.00 seconds`):
+the dict's values are that task's (`python_dicts` reads the dict under `dict_scope`).
 
-Format source: embeddings-benchmark/mteb mteb/create_meta.py / model card metadata (`results:
+Format source: embeddings-benchmark/mteb mteb/evaluation/MTEB.py (`logger.info(f"Evaluation for
+{task.metadata_dict['name']} on {split} took {evaluation_time:.2f} seconds")`, then
+`logger.info(f"Scores: {scores}")`); mteb/create_meta.py / model card metadata (`results:
 - dataset: {config, name: f"MTEB {task_name} ({subset})", revision, split, type}, metrics: [{type:
 <metric>, value: <score * 100>}], task: {type}`), the Hugging Face model-index specification.
 """
@@ -77,3 +81,17 @@ def _where(name: str) -> str:
     (en)`: the benchmark and the task (with its subset) as two scopes, so that a claim on the
     `en` subset is not matched by the `en-ext` one."""
     return f"MTEB/{name[5:]}" if name.startswith("MTEB ") else name
+
+
+_EVALUATION = re.compile(r"Evaluation for ([A-Za-z0-9][\w.\-]{0,80}+) on (\w{1,20}+) took ")
+_SPLITS = {"test": "test", "validation": "val", "dev": "val", "val": "val", "train": "train"}
+
+
+@reader("mteb", markers=("Evaluation for ",), order=9)
+def read_evaluation_line(line: str, state: LogState, out: Sink) -> bool:
+    match = _EVALUATION.search(line)
+    if match is None:
+        return False
+    task, split = match.groups()
+    state.context["dict_scope"] = (state.line_no, task, _SPLITS.get(split.lower()))
+    return True

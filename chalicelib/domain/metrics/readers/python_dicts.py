@@ -64,6 +64,10 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
     running = None if not _RUNNING_KEY.search(line) else True
     if not split and _TRAIN_KEYS.search(line):
         split = "train"
+    # a task and split the line before named for this dict (MTEB's "Evaluation for X on test")
+    scoped = state.context.pop("dict_scope", None)
+    task = scoped[1] if scoped and scoped[0] >= state.line_no - 2 else None
+    split = split or (scoped[2] if task and scoped else None)
     title = state.context.get("title")
     title = title[1] if title and title[0] == state.line_no - 1 else None
     path: list[str] = []
@@ -91,7 +95,7 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         if not keys and title and key in _QUALIFIERS:
             name = f"{title} {key}"  # "Average F1 scores:" then {'macro': 0.95, ...}
         else:
-            name = "/".join([*keys, key])
+            name = "/".join([task, *keys, key] if task else [*keys, key])
         out.add(name, number, source, split=split or None, running=running)
         found = True
     return found
