@@ -1,7 +1,9 @@
 """Copies of run output (issue 18): two submissions carry the same output when their
 normalised texts are equal. Normalised: Unicode NFKC, line endings as `\n` (`\r\n` and a lone
-`\r` alike), trailing whitespace of every line and blank lines at both ends dropped. So a
-log pasted through another terminal, editor or operating system is the same log.
+`\r` alike), invisible characters dropped (zero-width and other format characters, ANSI
+colour codes: nobody reading the log can see them), trailing whitespace of every line and
+blank lines at both ends dropped. So a log pasted through another terminal, editor or
+operating system is the same log, and so is one with a zero-width space slipped in.
 
 Pure, standard library only.
 """
@@ -9,12 +11,26 @@ Pure, standard library only.
 from __future__ import annotations
 
 import hashlib
+import re
 import unicodedata
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _visible(line: str) -> str:
+    """A line, NFKC-normalised, without what nobody sees: ANSI colour codes, zero-width and
+    other format characters (Unicode category Cf), trailing whitespace."""
+    line = unicodedata.normalize("NFKC", line)
+    if "\x1b" in line:
+        line = _ANSI.sub("", line)
+    if not line.isascii():
+        line = "".join(c for c in line if unicodedata.category(c) != "Cf")
+    return line.rstrip()
 
 
 def normalise_output(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).replace("\r\n", "\n").replace("\r", "\n")
-    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(_visible(line) for line in text.split("\n")).strip("\n")
 
 
 def content_hash(text: str) -> str:
@@ -43,7 +59,7 @@ class ContentHasher:
         self._end_line()
 
     def _end_line(self) -> None:
-        line = unicodedata.normalize("NFKC", "".join(self._line)).rstrip()
+        line = _visible("".join(self._line))
         self._line = []
         if not line:
             self._blank += self._started

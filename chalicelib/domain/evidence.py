@@ -2,9 +2,12 @@
 
 - `output_in_trajectory`: the run-log line that confirms the claimed value (the metric
   extractor's choice: `MetricCheck.matched`) was printed by a recorded tool call inside the run
-  window (whitespace-normalised substring of the call's output or error text). A call whose own
-  input already holds that line or that number does not count: `echo "acc: 0.91"` prints what
-  it was given. With no claimed value, any line the extractor read a metric from will do.
+  window (whitespace-normalised substring of the call's output or error text, after the ANSI
+  colour codes and `**bold**` markers the extractor drops; not inside a longer word or number:
+  `FID 3` is not printed by `FID 38.2`). A call whose own input already holds that line or
+  that number does not count (`echo "acc: 0.91"` prints what it was given), nor one whose line
+  an earlier tool call's input held (written to a file, then `cat`). With no claimed value, any
+  line the extractor read a metric from will do.
 - `evaluator_untouched`: no recorded step writes one of the run's declared `eval_files`
   (which steps write what: `chalicelib.domain.file_writes`). Switching the checkout to the
   run's own `commit` is not a write.
@@ -22,6 +25,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chalicelib.domain.replay import _START_A_RUN, CLOCK_SKEW, Check, RunFacts, normalise_path
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # as the extractor drops them (metrics.layout)
+_EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?\d+(?:\.\d+)?%?)\1(?![*_\w])")
 
 CHECK_OUTPUT_IN_TRAJECTORY = "output_in_trajectory"
 CHECK_EVALUATOR_UNTOUCHED = "evaluator_untouched"
@@ -53,6 +59,48 @@ def squash(text: str) -> str:
     return " ".join(text.split())
 
 
+def printed_text(text: str) -> str:
+    """A tool's output as the extractor reads a run log: ANSI colour codes and `**` / `__`
+    around a number dropped (the confirming line was read without them)."""
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    if "**" in text or "__" in text:
+        text = _EMPHASIS.sub(r"\2", text)
+    return text
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def occurs(wanted: str, text: str) -> bool:
+    """Is `wanted` in `text` as a whole: not inside a longer word or number (`FID 3` is not in
+    `FID 38.2`, `acc: 0.95` is not in `train_acc: 0.95`)? Both whitespace-normalised."""
+    first, last = wanted[:1], wanted[-1:]
+    start = text.find(wanted)
+    while start >= 0:
+        end = start + len(wanted)
+        before, after, beyond = (
+            text[start - 1 : start],
+            text[end : end + 1],
+            text[end + 1 : end + 2],
+        )
+        glued_before = (
+            _word(first)
+            and bool(before)
+            and (_word(before) or (first.isdigit() and before in "-+."))
+        )
+        glued_after = (
+            _word(last)
+            and bool(after)
+            and (_word(after) or (last.isdigit() and after in ".," and beyond.isdigit()))
+        )
+        if not glued_before and not glued_after:
+            return True
+        start = text.find(wanted, start + 1)
+    return False
+
+
 def value_text_of(line: str, value: float, decimals: int | None) -> str | None:
     """The number as the line printed it (`0.8190`, `81.90`), when it can be found there."""
     candidates = []
@@ -63,6 +111,18 @@ def value_text_of(line: str, value: float, decimals: int | None) -> str | None:
         if re.search(rf"(?<![\d.]){re.escape(candidate)}(?!\d)", line):
             return candidate
     return None
+
+
+def _input_text(tool_input: str) -> str:
+    """A tool's input, and the strings of a JSON input decoded (a line in a JSON string may
+    be escaped: `\\"`, `\\t`, `\\u00e9`)."""
+    if not tool_input.lstrip().startswith("{"):
+        return tool_input
+    from chalicelib.domain.file_reads import tool_arguments
+
+    arguments = tool_arguments(tool_input) or {}
+    values = [v for v in arguments.values() if isinstance(v, str)]
+    return "\n".join([tool_input, *values])
 
 
 def _short(text: str) -> str:
@@ -100,6 +160,7 @@ class EvidenceChecks:
     _wanted: list[tuple[ConfirmingLine, str, str]] = field(default_factory=list)
     _eval_files: list[str] = field(default_factory=list)
     _write_cache: dict[tuple[str, str], list[tuple[str, str]]] = field(default_factory=dict)
+    _typed_before: set[str] = field(default_factory=set)  # lines an earlier step's input held
 
     def __post_init__(self) -> None:
         for line in self.confirming:
@@ -119,20 +180,21 @@ class EvidenceChecks:
                 continue
             if self._wanted and self.printed is None:
                 self._look_for_output(step, base + offset)
+                self._remember_typed(step["input"])
             if self._eval_files:
                 self._look_for_writes(step, base + offset)
 
     def _look_for_output(self, step: Any, index: int) -> None:
-        text = (step.get("output") or "") + "\n" + (step.get("error") or "")
+        text = printed_text((step.get("output") or "") + "\n" + (step.get("error") or ""))
         candidates = [w for w in self._wanted if w[2] in text]
         if not candidates:
             return
         squashed = squash(text)
         for line, wanted, _ in candidates:
-            if wanted not in squashed:
+            if not occurs(wanted, squashed):
                 continue
             found = _Found(index, step["tool"], line, step["ts"])
-            if self._typed_in(step["input"], line, wanted):
+            if wanted in self._typed_before or self._typed_in(step["input"], line, wanted):
                 self.typed = self.typed or found
             elif not self._in_window(step["ts"]):
                 self.outside = self.outside or found
@@ -140,9 +202,17 @@ class EvidenceChecks:
                 self.printed = found
                 return
 
+    def _remember_typed(self, tool_input: str) -> None:
+        """The confirming lines this step's input holds (a file written with the line, then
+        printed by a later step, was typed, not computed)."""
+        for _, wanted, probe in self._wanted:
+            seen = wanted in self._typed_before or probe not in tool_input
+            if not seen and wanted in squash(_input_text(tool_input)):
+                self._typed_before.add(wanted)
+
     @staticmethod
     def _typed_in(tool_input: str, line: ConfirmingLine, wanted: str) -> bool:
-        if wanted in squash(tool_input):
+        if wanted in squash(_input_text(tool_input)):
             return True
         value = line.value_text
         pattern = rf"(?<![\d.]){re.escape(value or '')}(?!\d)"
@@ -221,7 +291,8 @@ class EvidenceChecks:
                 name,
                 False,
                 f"Step {self.typed.step} ({self.typed.tool[:60]}) printed {what}, but its own "
-                "input already contains that line or number, so it shows the number was typed, "
+                "input already contains that line or number (or an earlier step's input held "
+                "the line: written to a file, then printed), so it shows the number was typed, "
                 "not computed; record the tool call that ran the evaluation, with its output.",
             )
         if self.outside is not None:

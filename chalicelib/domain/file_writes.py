@@ -11,9 +11,10 @@ What counts as a write (README "Trajectories: which steps write files"):
 - move tools: source and destination; copy tools: the destination;
 - editor tools (`str_replace_editor`, ...): every command except `view`;
 - shell tools: `shell_writes`;
-- code tools (`python`, `execute_code`, ...) and `python -c`: code that calls a file-writing
-  function (`open(..., "w"/"a"/"x"/"+")`, `write_text`, `shutil.copy`, `os.replace`, ...)
-  writes each workspace file it names (by path or file name);
+- code tools (`python`, `execute_code`, ...) and `python -c`: `chalicelib.domain.code_writes`
+  (code that calls a file-writing function writes each workspace file it names; commands it
+  runs through `os.system`/`subprocess`, notebook `!` lines and `%%bash` cells are shell
+  commands; `%%writefile` writes its path);
 - unknown tools: an input that names a workspace file may have written it.
 Every step counts, whatever its `error` field says (an agent writes that field itself).
 
@@ -31,13 +32,16 @@ from __future__ import annotations
 import fnmatch
 import posixpath
 import re
+import shlex
 from collections.abc import Iterable
 
+from chalicelib.domain.code_writes import CODE_WRITE, code_writes
 from chalicelib.domain.file_reads import (
     CODE_TOOLS,
     COPY_TOOLS,
     MOVE_TOOLS,
     PATCH_TOOLS,
+    PATH_KEYS,
     WRITE_TOOLS,
     paths_in,
     tool_arguments,
@@ -48,17 +52,6 @@ from chalicelib.domain.shell_writes import Write, shell_writes
 
 __all__ = ["CODE_WRITE", "Write", "patch_paths", "reaches", "step_writes", "written_files"]
 
-# A call that writes a file, in Python (a heuristic: code is not run, only read).
-CODE_WRITE = re.compile(
-    r"\bopen\s*\([^\n]{0,300}?,\s*(?:mode\s*=\s*)?['\"][rbtU]*[wax+]"
-    r"|\.open\s*\(\s*(?:mode\s*=\s*)?['\"][rbtU]*[wax+]"
-    r"|mode\s*=\s*['\"][^'\"]*[wax+]"
-    r"|\.write_(?:text|bytes)\s*\("
-    r"|\bshutil\.(?:copy\w*|move)\s*\("
-    r"|\bos\.(?:rename|replace|remove|unlink)\s*\("
-    r"|\.(?:unlink|rename)\s*\("
-    r"|\bfileinput\.input\s*\([^()]*inplace"
-)
 _PATCH_HEADER = re.compile(
     r"^(?:\*\*\* (?:Update|Add|Delete) File: (?P<apply>.+)"
     r"|\*\*\* Move to: (?P<move>.+)"
@@ -71,6 +64,20 @@ _VARIABLE = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)?|\$[A-Za-z_0-9@*#?!-]*|`[^`]*`?
 # Directories that are never the checkout: writing /tmp/eval.py leaves eval.py alone.
 _SYSTEM_DIRS = frozenset({"", "/tmp", "/var/tmp", "/dev", "/dev/shm", "/proc", "/sys"})  # noqa: S108
 _EDITOR_READS = frozenset({"view"})
+_COMMAND_KEYS = ("command", "cmd", "script", "commands", "args", "argv")
+_CODE_KEYS = ("code", "source", "input", "cell", "script")
+
+
+def _strings(arguments: dict[str, object], keys: tuple[str, ...]) -> list[str]:
+    """The values of `keys` as text; an argv list is quoted back into one command."""
+    found: list[str] = []
+    for name in keys:
+        value = arguments.get(name)
+        if isinstance(value, list):
+            value = shlex.join(str(v) for v in value)
+        if isinstance(value, str) and value.strip():
+            found.append(value)
+    return found
 
 
 def step_writes(tool: str, tool_input: str) -> list[Write] | None:
@@ -91,21 +98,15 @@ def step_writes(tool: str, tool_input: str) -> list[Write] | None:
         if arguments is None or command in _EDITOR_READS:
             return []
         how = f"{tool} {command or '(no command)'}"
-        return [Write(p, how) for p in paths_in(arguments)] or [Write("", how, anywhere=True)]
+        return [Write(p, how) for p in _all_paths(arguments)] or [Write("", how, anywhere=True)]
     if kind == "shell":
-        command = tool_input
-        if arguments is not None:
-            value = arguments.get("command") or arguments.get("cmd") or arguments.get("script")
-            if isinstance(value, list):
-                value = " ".join(str(v) for v in value)
-            command = value if isinstance(value, str) else ""
-        return shell_writes(command)
+        if arguments is None:
+            return shell_writes(tool_input)
+        # every command key: which one the tool ran is not known
+        return [w for c in _strings(arguments, _COMMAND_KEYS) for w in shell_writes(c)]
     if key in CODE_TOOLS:
-        code = tool_input
-        if arguments is not None:
-            value = arguments.get("code") or arguments.get("source") or arguments.get("input")
-            code = value if isinstance(value, str) else tool_input
-        return [Write("", tool, code=code)] if CODE_WRITE.search(code) else []
+        codes = _strings(arguments, _CODE_KEYS) if arguments is not None else [tool_input]
+        return [w for code in codes or [tool_input] for w in code_writes(code, tool)]
     return None if kind == "unknown" else []
 
 
@@ -115,7 +116,7 @@ def _tool_paths(
     if arguments is None:
         first = tool_input.strip().split("\n", 1)[0].strip()
         return [Write(first, tool)] if first else [Write("", tool, anywhere=True)]
-    paths = paths_in(arguments)
+    paths = _all_paths(arguments)
     for name in ("destination", "dest", "target", "new_path", "to", "dst"):
         value = arguments.get(name)
         if isinstance(value, str) and value.strip():
@@ -132,6 +133,14 @@ def _tool_paths(
     if not paths:
         return [Write("", f"{tool} with no path", anywhere=True)]
     return [Write(path, tool, tree=key in MOVE_TOOLS) for path in dict.fromkeys(paths)]
+
+
+def _all_paths(arguments: dict[str, object]) -> list[str]:
+    """Every path key's value (a tool that reads `file_path` may be given a decoy `path`)."""
+    paths = [v.strip() for k in PATH_KEYS if isinstance(v := arguments.get(k), str) and v.strip()]
+    return list(
+        dict.fromkeys([*paths, *paths_in({k: arguments.get(k) for k in ("paths", "files")})])
+    )
 
 
 def _diff_text(tool_input: str, arguments: dict[str, object] | None) -> str:

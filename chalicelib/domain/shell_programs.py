@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import posixpath
 
+from chalicelib.domain.code_writes import inline_code
+from chalicelib.domain.shell_editors import EDITORS
 from chalicelib.domain.shell_writes import (
     STDIN_FILES,
     Handler,
@@ -15,6 +17,7 @@ from chalicelib.domain.shell_writes import (
     at,
     copy_like,
     program_writes,
+    shell_command_writes,
     short_flag,
     split_options,
 )
@@ -166,7 +169,59 @@ def _download(program: str, args: list[str], state: ShellState) -> list[Write]:
     return [at(state, posixpath.join(directory, n), program) for n in names]
 
 
+def _command_option(program: str, args: list[str], state: ShellState) -> list[Write]:
+    """`su -c 'cmd'`, `runuser -c`, `script -c`: a shell command in an option."""
+    for i, arg in enumerate(args):
+        if arg in ("-c", "--command") and i + 1 < len(args):
+            return shell_command_writes(args[i + 1], state)
+        if arg.startswith("--command="):
+            return shell_command_writes(arg.partition("=")[2], state)
+    return []
+
+
+def _watch(program: str, args: list[str], state: ShellState) -> list[Write]:
+    """`watch [-n N] 'cmd'`: its operands, joined, are a shell command."""
+    operands, _ = split_options(args, frozenset({"-n", "-d", "--interval", "-q", "-s"}))
+    return shell_command_writes(" ".join(operands), state)
+
+
+_COMPRESSED = (".gz", ".bz2", ".xz", ".zst", ".lz4", ".lzma", ".z", ".Z")
+
+
+def _decompress(program: str, args: list[str], state: ShellState) -> list[Write]:
+    """gunzip/bunzip2/unxz/unzstd and `gzip -d` etc.: each operand, its suffix dropped, is
+    written (not with `-c`, `-t`, `-l`: standard output, a test, a listing); compressing
+    removes each operand (as `rm` does) unless `-k`/`-c`."""
+    operands, options = split_options(args, frozenset({"-S", "--suffix", "-o"}))
+    unpacking = (
+        program.startswith("un")
+        or program in ("gunzip", "zstdcat")
+        or (short_flag(options, "d", "--decompress", "--uncompress"))
+    )
+    if short_flag(options, "c", "--stdout", "--to-stdout"):
+        return []
+    if not unpacking:
+        keep = short_flag(options, "k", "--keep") or short_flag(options, "t", "--test")
+        return [] if keep else [at(state, o, f"{program} (compressed away)") for o in operands]
+    if short_flag(options, "t", "--test") or short_flag(options, "l", "--list"):
+        return []
+    if options.get("-o"):
+        return [at(state, options["-o"], f"{program} -o")]
+    writes = []
+    for operand in operands:
+        suffix = next((x for x in _COMPRESSED if operand.endswith(x)), "")
+        if suffix:
+            writes.append(at(state, operand[: -len(suffix)], f"{program} (decompressed)"))
+    return writes
+
+
 PROGRAMS: dict[str, Handler] = {
+    **EDITORS,
+    **dict.fromkeys(("su", "runuser", "script"), _command_option),
+    "watch": _watch,
+    **dict.fromkeys(("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz"), _decompress),
+    **dict.fromkeys(("zstd", "unzstd", "lz4", "unlz4", "lzma", "unlzma"), _decompress),
+    **dict.fromkeys(("ruby", "node", "nodejs", "Rscript", "php", "deno", "bun"), inline_code),
     "patch": _patch,
     "git": _git,
     "find": _find,

@@ -5,7 +5,8 @@ write files"), in each simple command of a pipeline or list (`|`, `&&`, `||`, `;
 lines), after wrappers (`sudo`, `env`, `time`, `timeout`, `nohup`, `xargs`, ...):
 - output redirection: `>`, `>>`, `>|`, `&>`, `&>>`, `>& file`, `<>`;
 - `tee`, `sponge`, `sort -o`, `dd of=`, `truncate`, `curl -o/-O`, `wget` (the file it saves);
-- in-place editors: `sed -i`, `perl -i`, `awk -i inplace`, `vi`/`vim`/`nano`/`emacs`/`ed`/`ex`;
+- in-place editors (`shell_editors`): `sed -i`, `perl -i`, `awk -i inplace`, and
+  `vi`/`vim`/`nano`/`emacs`/`ed`/`ex`;
 - `cp`, `install`, `rsync`, `scp`, `ln` onto a file (or into a directory: `dir/<name>`),
   `mv` (source and destination), `rm`, `unlink`, `shred` (`-r`: everything below);
 - `patch` (the files its diff names; a diff the command does not show may change any file),
@@ -16,9 +17,15 @@ lines), after wrappers (`sudo`, `env`, `time`, `timeout`, `nohup`, `xargs`, ...)
   `yapf -i`, `autoflake -i`, `clang-format -i`, `prettier --write`, `2to3 -w`, `dos2unix`);
   `pre-commit` may rewrite any file;
 - archives unpacked (`tar -x`, `unzip`): below `-C`/`-d`, else anywhere;
-- `bash -c`, `sh -c`, `eval` and heredocs fed to a shell are read as commands, and code given
-  to `python -c` (or a heredoc) as code (`file_writes.code_writes`);
-- `find -exec`/`xargs` run their command on files the command line does not name: any file.
+- `bash -c`, `sh -c`, `eval`, `su -c`, `watch`, and heredocs, here-strings and `echo`/`printf`
+  pipelines fed to a shell are read as commands, and code given to `python -c` (or fed the
+  same ways) as code (`code_writes`); other interpreters' inline code (`perl -e`, `node -e`)
+  writes the evaluation files it names; decompressors write the operand without its suffix;
+- `find -exec`/`xargs` run their command on files the command line does not name: any file;
+- a command held in a variable (`$SED ...`) may write any of its operands.
+
+Subshells `( ... )` and command substitutions (`$(...)`, backticks, also inside double quotes)
+are read as commands of their own; operators need no blanks around them (`x;>eval.py`).
 
 A target held in a variable (`$F`, `$(...)`) or a glob matches what it could name. `cd` is
 followed within the command. Unbalanced quotes fall back to a split on blanks and operators,
@@ -53,7 +60,8 @@ class ShellState:
 
 _HEREDOC = re.compile(r"(?<!<)<<(?!<)(-?)\s*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _FD_PREFIX = re.compile(r"(?<![^\s;&|(])\d+(?=[<>])")  # the 2 of 2> (an fd, not a word)
-_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "|&", ";;", "\n"})
+_SEPARATORS = frozenset({";", "&&", "||", "|", "&", "|&", ";;", "\n", "(", ")", "`"})
+_REDIRECTIONS = frozenset({">", ">>", ">|", "&>", "&>>", "<>", ">&"})
 _KEYWORDS = frozenset({"do", "then", "else", "elif", "if", "while", "until", "!", "{", "(", "}"})
 _WRAPPERS = {  # wrapper -> its options that take a value
     "sudo": {"-u", "-g", "-C", "-h", "-p", "-U"},
@@ -66,7 +74,27 @@ _WRAPPERS = {  # wrapper -> its options that take a value
     "stdbuf": {"-i", "-o", "-e"},
     "timeout": {"-s", "-k"},
     "xargs": {"-n", "-I", "-P", "-d", "-E", "-L", "-s", "-a", "--max-args", "--delimiter"},
+    "ionice": {"-c", "-n", "-p", "-P", "-u"},
+    "doas": {"-u", "-C"},
+    "busybox": set(),
+    "strace": {"-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-I", "-b", "-O", "-S"},
+    "ltrace": {"-o", "-e", "-p", "-s", "-u", "-n", "-a"},
+    "unbuffer": set(),
+    "chronic": set(),
+    "taskset": set(),
+    "flock": {"-w", "-E", "--timeout", "--conflict-exit-code"},
+    "chroot": {"--userspec", "--groups"},
 }
+# Wrappers whose first operand is not the command: timeout's duration, flock's lock file,
+# chroot's root, taskset's CPU mask.
+_WRAPPER_OPERAND = frozenset({"timeout", "flock", "chroot", "taskset"})
+# `uv run python ...`: a tool that runs a command in an environment.
+_RUNNERS = frozenset({"uv", "poetry", "pipenv", "pdm", "hatch", "pixi", "conda", "mamba"})
+_RUNNERS_MICRO = frozenset({"micromamba", "rye"})
+_RUNNER_VALUES = frozenset(
+    {"-n", "-p", "--name", "--prefix", "--with", "--python", "--env", "-e", "--group"}
+    | {"--extra", "--package", "--directory", "--project", "--from", "--env-file"}
+)
 _MARKER = "__heredoc_"
 # A program's writes from its arguments: handler(program name, arguments, shell state).
 Handler = Callable[[str, list[str], "ShellState"], list[Write]]
@@ -109,7 +137,14 @@ def split_heredocs(command: str) -> tuple[str, list[str]]:
 
 # A shell word (quotes and backslash escapes kept together), a run of operator characters,
 # or (group 1) a quote that is never closed.
-_WORD = re.compile(r"""(?:[^\s'"\\;&|<>]|'[^']*'|"(?:[^"\\]|\\.)*"|\\.)+|[;&|<>]+|(['"\\])""")
+_OPERATOR = r"&>>|&>|>>|>\||>&|<<<|<<|<>|<&|&&|\|\||\|&|;;|[;&|<>()`]"
+_WORD = re.compile(
+    r"""(?:[^\s'"\\;&|<>()`]|'[^']*'|"(?:[^"\\]|\\.)*"|\\.)+|""" + _OPERATOR + r"""|(['"\\])"""
+)
+_FALLBACK = re.compile(_OPERATOR + r"|[^\s;&|<>()`]+")
+# Command substitutions inside double quotes run too: `echo "$(sed -i ... eval.py)"`.
+_SUBSTITUTION = re.compile(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`")
+_DOUBLE_QUOTED = re.compile(r"'[^']*'|\"((?:[^\"\\]|\\.)*)\"")
 _QUOTED = re.compile(r"""'([^']*)'|"((?:[^"\\]|\\.)*)"|\\(.)""")
 _ESCAPED = re.compile(r"\\(.)")
 
@@ -128,35 +163,62 @@ def _tokens(command: str) -> list[str]:
     a character at a time: ~100 times slower on a 10,000-step log)."""
     command = _FD_PREFIX.sub(" ", command)
     words: list[str] = []
+    nested: list[str] = []
     for match in _WORD.finditer(command):
         if match.group(1) is not None:  # unbalanced quotes: every blank and operator splits
-            found = re.findall(r"[;&|<>]+|[^\s;&|<>]+", command)
+            found = _FALLBACK.findall(command)
             return [w.replace('"', "").replace("'", "") or w for w in found]
         word = match.group(0)
+        if '"' in word and ("$(" in word or "`" in word):
+            for quoted in _DOUBLE_QUOTED.finditer(word):
+                for body in _SUBSTITUTION.finditer(quoted.group(1) or ""):
+                    nested += [";", *_tokens(body.group(1) or body.group(2) or "")]
         words.append(
             _QUOTED.sub(_unquote, word) if ("'" in word or '"' in word or "\\" in word) else word
         )
-    return words
+    return words + nested
 
 
 def _writes_of(tokens: list[str], state: ShellState) -> list[Write]:
     writes: list[Write] = []
     simple: list[str] = []
-    for token in [*tokens, ";"]:
-        if token in _SEPARATORS or (token and token.strip(";&|") == ""):
-            writes += _simple_command(simple, state)
+    piped: str | None = None  # what `echo`/`printf` feed to the next command of a pipeline
+    backticks = False  # inside `...`
+    for word in [*tokens, ";"]:
+        if word in _SEPARATORS or (word and word.strip(";&|") == ""):
+            tick = word == "`"
+            opening = word == "(" or (tick and not backticks)
+            backticks = backticks != tick
+            if simple and opening:
+                simple.append("$")  # a substitution stands for words nobody can see
+            writes += _simple_command(simple, state, piped)
+            piped = _echoed(simple) if word in ("|", "|&") else None
             simple = []
         else:
-            simple.append(token)
+            simple.append(word)
     return writes
 
 
-def _simple_command(words: list[str], state: ShellState) -> list[Write]:
+def _echoed(words: list[str]) -> str | None:
+    """The text `echo`/`printf` print (for a shell or python reading it from the pipe)."""
+    words, _ = _unwrap(words)
+    if not words or words[0].rsplit("/", 1)[-1] not in ("echo", "printf"):
+        return None
+    printed: list[str] = []
+    for word in words[1:]:
+        if word in _REDIRECTIONS or word in ("<", "<<<"):
+            break
+        if not (printed or word in ("-e", "-n", "-E", "-ne", "-en")) or printed:
+            printed.append(word)
+    return " ".join(printed).replace("\\n", "\n")
+
+
+def _simple_command(words: list[str], state: ShellState, piped: str | None = None) -> list[Write]:
     while words and words[0] in _KEYWORDS:
         words = words[1:]
     writes: list[Write] = []
     operands: list[str] = []
-    state.stdin = None
+    state.stdin = piped
     i = 0
     while i < len(words):
         word = words[i]
@@ -174,6 +236,8 @@ def _simple_command(words: list[str], state: ShellState) -> list[Write]:
             if marker is not None:
                 index = int(marker.group(1))
                 state.stdin = state.bodies[index] if index < len(state.bodies) else ""
+            elif word == "<<<":
+                state.stdin = target  # a here-string
             elif word == "<":
                 state.stdin = None  # a file the command line names, not shown here
             i += 2
@@ -203,6 +267,11 @@ def _unwrap(words: list[str]) -> tuple[list[str], bool]:
             words = words[1:]
             continue
         name = words[0].rsplit("/", 1)[-1]
+        if name in _RUNNERS | _RUNNERS_MICRO and words[1:2] == ["run"]:
+            words = words[2:]
+            while words and words[0].startswith("-"):
+                words = words[2:] if words[0] in _RUNNER_VALUES else words[1:]
+            continue
         if name not in _WRAPPERS:
             break
         from_stdin = from_stdin or name == "xargs"
@@ -210,8 +279,9 @@ def _unwrap(words: list[str]) -> tuple[list[str], bool]:
         words = words[1:]
         while words and (words[0].startswith("-") or (name == "env" and "=" in words[0])):
             words = words[2:] if words[0] in takes_value else words[1:]
-        if name == "timeout" and words:
-            words = words[1:]  # the duration
+        if name in _WRAPPER_OPERAND and words:
+            # the duration, lock file, root or mask (`flock file -c 'cmd'`: a shell's -c)
+            words = ["sh", *words[1:]] if words[1:2] == ["-c"] else words[1:]
     return words, from_stdin
 
 
@@ -262,9 +332,20 @@ def program_writes(words: list[str], state: ShellState) -> list[Write]:
         _change_directory(state, args if program != "popd" else ["-"])
         return []
     if re.fullmatch(r"python[0-9.]*|pypy[0-9.]*", program):
-        return _python(args, state)
+        from chalicelib.domain.code_writes import python_writes
+
+        return python_writes(args, state)
+    if program.startswith(("$", "`")):  # a command nobody can see: any operand may be written
+        operands, _ = split_options(args)
+        return [at(state, o, f"{program[:40]} (a command held in a variable)") for o in operands]
     handler = _PROGRAMS.get(program) or _tree_programs().get(program)
     return handler(program, args, state) if handler else []
+
+
+def module_writes(module: str, args: list[str], state: ShellState) -> list[Write]:
+    """`python -m <module>`: a formatter or other program run as a module."""
+    handler = _PROGRAMS.get(module) or _tree_programs().get(module)
+    return handler(module, args, state) if handler else []
 
 
 def _tree_programs() -> dict[str, Handler]:
@@ -329,67 +410,6 @@ def _looks_like_directory(path: str) -> bool:
     return path.endswith("/") or name in ("", ".", "..") or "." not in name.lstrip(".")
 
 
-def _sed(program: str, args: list[str], state: ShellState) -> list[Write]:
-    in_place, script_given, files = False, False, []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg.startswith("--"):
-            in_place = in_place or arg.startswith("--in-place")
-            if arg in ("--expression", "--file"):
-                script_given, i = True, i + 1
-            script_given = script_given or arg.startswith(("--expression=", "--file="))
-        elif arg.startswith("-") and arg != "-":
-            for position, letter in enumerate(arg[1:]):
-                if letter == "i":
-                    in_place = True
-                    break  # the rest is the backup suffix
-                if letter in "efl":
-                    script_given = script_given or letter != "l"
-                    i += 0 if arg[position + 2 :] else 1  # the value is the next word
-                    break
-        elif not script_given:
-            script_given = True  # the first operand is the script
-        else:
-            files.append(arg)
-        i += 1
-    if not in_place:
-        return []
-    return [at(state, f, "sed -i") for f in files] or [anywhere("sed -i on files not named")]
-
-
-def _perl(program: str, args: list[str], state: ShellState) -> list[Write]:
-    in_place, script_given, files = False, False, []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg.startswith("-") and not arg.startswith("--") and arg != "-":
-            for position, letter in enumerate(arg[1:]):
-                if letter == "i":
-                    in_place = True
-                    break
-                if letter in "eE":
-                    script_given = True
-                    i += 0 if arg[position + 2 :] else 1
-                    break
-        elif not script_given:
-            script_given = True
-        else:
-            files.append(arg)
-        i += 1
-    if not in_place:
-        return []
-    return [at(state, f, "perl -i") for f in files] or [anywhere("perl -i on files not named")]
-
-
-def _awk(program: str, args: list[str], state: ShellState) -> list[Write]:
-    operands, options = split_options(args, frozenset({"-f", "-v", "-F", "-i"}))
-    if options.get("-i") != "inplace":
-        return []
-    files = operands if "-f" in options else operands[1:]
-    return [at(state, f, "awk -i inplace") for f in files] or [anywhere("awk -i inplace")]
-
-
 def _shell(program: str, args: list[str], state: ShellState) -> list[Write]:
     flags = [i for i, a in enumerate(args) if a[:1] == "-" and a[1:2] != "-" and "c" in a[1:]]
     if flags:  # -c, -lc, -ec ...
@@ -398,33 +418,17 @@ def _shell(program: str, args: list[str], state: ShellState) -> list[Write]:
         code = state.stdin
     else:
         return []  # a script file: not read (README)
-    nested = ShellState(state.bodies, state.cwd)
+    return shell_command_writes(code, state)
+
+
+def shell_command_writes(code: str, state: ShellState) -> list[Write]:
+    """The writes of a command string run by a shell (`bash -c`, `su -c`, `watch`)."""
     text, bodies = split_heredocs(code)
-    nested.bodies = bodies
-    return _writes_of(_tokens(text.replace("\n", " ; ")), nested)
+    return _writes_of(_tokens(text.replace("\n", " ; ")), ShellState(bodies, state.cwd))
 
 
 def _eval(program: str, args: list[str], state: ShellState) -> list[Write]:
     return _writes_of(_tokens(" ".join(args)), ShellState(state.bodies, state.cwd))
-
-
-def _python(args: list[str], state: ShellState) -> list[Write]:
-    from chalicelib.domain.file_writes import CODE_WRITE
-
-    if "-m" in args:
-        index = args.index("-m")
-        module = args[index + 1] if index + 1 < len(args) else ""
-        handler = _PROGRAMS.get(module) or _tree_programs().get(module)
-        return handler(module, args[index + 2 :], state) if handler else []
-    code = None
-    if "-c" in args:
-        index = args.index("-c")
-        code = args[index + 1] if index + 1 < len(args) else ""
-    elif state.stdin is not None and all(a.startswith("-") for a in args):
-        code = state.stdin
-    if code is None or not CODE_WRITE.search(code):
-        return []
-    return [Write("", "python code", code=code)]
 
 
 def _option_value(flag: str, how: str) -> Callable[[str, list[str], ShellState], list[Write]]:
@@ -454,11 +458,6 @@ _PROGRAMS: dict[str, Handler] = {
     "ln": copy_like,
     "rsync": copy_like,
     "scp": copy_like,
-    "sed": _sed,
-    "gsed": _sed,
-    "perl": _perl,
-    "awk": _awk,
-    "gawk": _awk,
     "vi": _each("vi", frozenset({"-c"})),
     "vim": _each("vim", frozenset({"-c"})),
     "nvim": _each("nvim", frozenset({"-c"})),

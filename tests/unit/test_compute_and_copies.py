@@ -71,6 +71,11 @@ def test_copies_are_the_same_output_however_it_was_pasted() -> None:
         original.replace("\n", "   \t\n"),  # trailing blanks
         "\n\n" + original + "\n\n\n",  # blank lines around it
         original.replace("0.8190", "０.８１９０"),  # fullwidth digits (NFKC)
+        # invisible characters a reviewer cannot see: zero-width, bidi marks, colour codes
+        original.replace("Accuracy", "Accu\u200bracy"),
+        original.replace("loss", "lo\u2060ss\u200e"),
+        original.replace("Test", "\x1b[32mTest\x1b[0m"),
+        "\ufeff" + original,
     ]
     for variant in variants:
         assert content_hash(variant) == content_hash(original), repr(variant)
@@ -86,7 +91,12 @@ def test_different_outputs_hash_differently() -> None:
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(
-        st.sampled_from(["acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"]),
+        st.sampled_from(
+            [
+                *("acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"),
+                *("\u200b", "\x1b[1m", "\x1b[0m", "\ufeff"),
+            ]
+        ),
         max_size=40,
     )
 )
