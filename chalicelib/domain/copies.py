@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -72,3 +73,12 @@ class ContentHasher:
         if self._line:
             self._end_line()
         return self._sha.hexdigest()
+
+
+def hashing(lines: Iterable[str], hasher: ContentHasher) -> Iterator[str]:
+    """`lines` (without their breaks, as `str.splitlines` gives them), fed to `hasher` as they
+    pass: a log read once, for its metrics and its copy check (issue 18) together."""
+    for line in lines:
+        hasher.feed(line + "\n")
+        yield line
+

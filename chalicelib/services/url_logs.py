@@ -1,6 +1,7 @@
 """Read a URL run log (SPEC 7): fetch its raw form and validate it like pasted output.
 
-The validator calls `url_log_verdict`. Which URL is fetched for a page comes from
+The validator calls `url_log_verdict`
+(`url_log_verdicts.py`). Which URL is fetched for a page comes from
 `chalicelib.domain.log_sources` (pure); this module does the I/O, standard library only
 (`http.client`, `ssl`, `socket`):
 
@@ -44,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from chalicelib.domain.copies import ContentHasher, hashing
 from chalicelib.domain.log_metrics import (
     ExtractedMetric,
     extract_metrics_from_lines,
@@ -65,7 +67,6 @@ from chalicelib.domain.log_sources import (
     wandb_request_body,
     wandb_summary,
 )
-from chalicelib.domain.urls import RunLogError, canonical_log_url
 from chalicelib.settings import get_settings
 
 USER_AGENT = "SOTAVerified-validator/1 (reads run logs submitted as evidence)"
@@ -126,6 +127,7 @@ class LogRead:
     size: int = 0
     sha256: str = ""
     notes: list[str] = field(default_factory=list)
+    content_hash: str = ""  # of the normalised text (a raw file): the copy check's key
 
 
 # --- connections --------------------------------------------------------------------------------
@@ -301,7 +303,7 @@ def _read_body(
         resumed = time.monotonic()
         clock.ends += resumed - paused
         if resumed > clock.check_ends:
-            raise NotRead(f"{clock.too_slow()} ({_size(read.size)} read so far)")
+            raise NotRead(f"{clock.too_slow()} ({size_text(read.size)} read so far)")
     read.sha256 = digest.hexdigest()
 
 
@@ -369,9 +371,15 @@ def _read_raw_file(source: RawFile, clock: _Clock) -> LogRead:
                 f"{urlsplit(final_url).hostname} answered with a web page (text/html), not the "
                 "raw log"
             )
-        read.metrics = extract_metrics_from_lines(
-            lines_of_chunks(_refuse_lfs_pointer(_read_body(connection, response, clock, read)))
+        hasher = ContentHasher()
+        lines = hashing(
+            lines_of_chunks(_refuse_lfs_pointer(_read_body(connection, response, clock, read))),
+            hasher,
         )
+        read.metrics = extract_metrics_from_lines(lines)
+        for _ in lines:  # whatever the extractor did not read is hashed too
+            pass
+        read.content_hash = hasher.hexdigest()
     finally:
         connection.close()
     return read
@@ -426,73 +434,7 @@ def read_url_log(canonical_url: str, limits: FetchLimits | None = None) -> LogRe
     raise NotRead(f"timed out {waiting_for}")
 
 
-# --- the verdict ----------------------------------------------------------------------------------
-
-
-def _check(name: str, ok: bool, detail: str) -> dict[str, Any]:
-    return {"name": name, "ok": ok, "detail": detail}
-
-
-def _size(size: int) -> str:
+def size_text(size: int) -> str:
     if size < 10 * 1024:
         return f"{size:,} bytes"
     return f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size / 1024:.0f} KiB"
-
-
-def _described(read: LogRead) -> str:
-    what = f"read {read.source}"
-    if read.sha256:
-        what += f" ({_size(read.size)}, SHA-256 {read.sha256})"
-    if read.notes:
-        what += "; " + "; ".join(read.notes)
-    return what
-
-
-def verdict_of_read(repro: dict[str, Any], url: str, read: LogRead) -> dict[str, Any]:
-    """`passed` or `failed`: the same checks as pasted output, on the log that was read."""
-    from chalicelib.services.validation import log_verdict
-
-    return log_verdict(
-        repro, read.metrics, [_check("run_log_read", True, f"{url}: {_described(read)}")]
-    )
-
-
-def unchecked_verdict(url: str, reason: str) -> dict[str, Any]:
-    detail = (
-        f"{url} was not read by the server: {reason}. Nobody has checked this log: a reviewer "
-        "must read it before promoting"
-    )
-    return {
-        "state": "unchecked",
-        "checks": [_check("run_log_read", False, detail)],
-        "extracted_metrics": [],
-    }
-
-
-def url_log_verdict(repro: dict[str, Any], limits: FetchLimits | None = None) -> dict[str, Any]:
-    """The `validation` of a reproduction whose run log is a URL.
-
-    A verdict from a log that was read (`passed`/`failed`) is kept: later events for the same
-    reproduction (its replay log, a duplicate delivery) do not fetch the log again, so the
-    verdict cannot flip because the host was slow the second time or the file was edited
-    after it was checked. An `unchecked` verdict is retried by each later event.
-    """
-    try:
-        url = canonical_log_url(repro["run_log"].get("url") or "")
-    except RunLogError as exc:
-        return {
-            "state": "failed",
-            "checks": [_check("run_log_url", False, str(exc))],
-            "extracted_metrics": [],
-        }
-    stored = repro.get("validation") or {}
-    if stored.get("state") in ("passed", "failed") and any(
-        c.get("name") == "run_log_read" and c.get("ok") for c in stored.get("checks") or []
-    ):
-        kept = ("state", "checks", "extracted_metrics", "confirming_lines")
-        return {k: stored.get(k, []) for k in kept}
-    try:
-        read = read_url_log(url, limits)
-    except NotRead as exc:
-        return unchecked_verdict(url, str(exc))
-    return verdict_of_read(repro, url, read)

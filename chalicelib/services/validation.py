@@ -189,7 +189,9 @@ def validate_reproduction(reproduction_id: str) -> bool:
         if text is None:
             raise NotReadyYet(f"run log of {reproduction_id} is not in the bucket yet")
     if repro["run_log"]["kind"] == "url":
-        from chalicelib.services.url_logs import url_log_verdict  # http.client, ssl: only here
+        from chalicelib.services.url_log_verdicts import (
+            url_log_verdict,
+        )  # http.client, ssl: only here
 
         validation = url_log_verdict(repro)
     elif repro["run_log"]["kind"] == "upload":  # read as a stream, never whole
@@ -233,11 +235,11 @@ def validate_reproduction(reproduction_id: str) -> bool:
 
 
 def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | None:
-    """An uploaded run log is claimed here, once read (pasted output is claimed in the
-    submission's transaction): the earlier reproduction of another account with the same
-    output, or None."""
+    """An uploaded run log, or the raw file behind a log URL, is claimed here, once read
+    (pasted output is claimed in the submission's transaction): the earlier reproduction of
+    another account with the same output, or None."""
     digest = validation.get("content_hash")
-    if repro["run_log"].get("kind") != "upload" or not digest:
+    if repro["run_log"].get("kind") not in ("upload", "url") or not digest:
         return None
     from chalicelib.db import copies as copies_db
 

@@ -18,12 +18,12 @@ from chalicelib.services import url_logs
 from chalicelib.services.accounts import authenticate, create_account
 from chalicelib.services.ingest import ingest_files
 from chalicelib.services.submissions import submit_reproduction
+from chalicelib.services.url_log_verdicts import url_log_verdict
 from chalicelib.services.url_logs import (
     FetchLimits,
     NotRead,
     OutOfTime,
     invocation_time,
-    url_log_verdict,
 )
 from chalicelib.services.validation import validate_reproduction
 from tests.conftest import SAMPLE
@@ -120,6 +120,30 @@ def test_a_log_that_was_read_but_does_not_show_the_claim_fails(
     failed = [c for c in validation["checks"] if not c["ok"]]
     assert [c["name"] for c in failed] == ["metric_in_log"]
     assert "74.020" in failed[0]["detail"]
+
+
+def test_a_log_url_holding_another_accounts_output_is_flagged_as_a_copy(
+    aws: Any, fake_hosts: FakeHosts
+) -> None:
+    # Given an agent that pasted its output
+    first = submitted(PASTED_IMAGENET)
+    # When another account submits a gist holding the same output (CRLF, trailing blanks)
+    copied = PASTED_IMAGENET.replace("\n", "  \r\n")
+    fake_hosts.text("gist.githubusercontent.com", "/b/c0ffee/raw", copied)
+    copy = submitted("https://gist.github.com/b/c0ffee")
+    validation = validation_of(copy)
+    # Then the log was read and the copy names the earlier reproduction; the first is unchanged
+    assert validation["state"] == "passed", validation
+    stored = reproductions_db.get(copy["reproduction_id"])
+    assert stored is not None and stored["duplicate_of"] == first["reproduction_id"]
+    original = reproductions_db.get(first["reproduction_id"])
+    assert original is not None and original.get("duplicate_of") is None
+    # And a URL log read first is the original that a later paste of it copies
+    fake_hosts.text(RAW_HOST, "/o/r/main/own.log", IMAGENET_LOG)
+    by_url = submitted("https://github.com/o/r/blob/main/own.log")
+    validation_of(by_url)
+    pasted_later = submitted(IMAGENET_LOG)
+    assert pasted_later["duplicate_of"] == by_url["reproduction_id"]
 
 
 def test_a_gist_is_read_through_its_raw_url(fake_hosts: FakeHosts) -> None:
