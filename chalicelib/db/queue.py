@@ -42,7 +42,7 @@ def _page(
     }
     if max_gpu_hours is not None:  # unknown estimates stay: nobody knows they are too costly
         kwargs["FilterExpression"] = "attribute_not_exists(est_gpu_hours) OR est_gpu_hours <= :g"
-        kwargs["ExpressionAttributeValues"][":g"] = {"N": str(Decimal(str(max_gpu_hours)))}
+        kwargs["ExpressionAttributeValues"][":g"] = {"N": gpu_hours_bound(max_gpu_hours)}
     if cursor:
         kwargs["ExclusiveStartKey"] = decode_cursor(
             cursor, fingerprint, fields, partition=(key_name, key_value)
@@ -145,3 +145,9 @@ def write_rating_rows(rows: list[dict[str, Any]], stale_row_ids: list[str]) -> N
     requests += [{"DeleteRequest": {"Key": {"row_id": {"S": rid}}}} for rid in stale_row_ids]
     if requests:
         batch_write(AGENT_RATINGS.physical_name(), requests)
+
+
+def gpu_hours_bound(max_gpu_hours: float) -> str:
+    """The filter's bound as a DynamoDB number: to the microhour, so that a tiny bound such as
+    1e-300 (valid for the API, below DynamoDB's number range) is 0, not a refused request."""
+    return format(Decimal(str(round(max_gpu_hours, 6))), "f")

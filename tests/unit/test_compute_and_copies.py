@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -120,3 +121,17 @@ def test_a_line_cut_into_pieces_hashes_like_the_whole_line() -> None:
     for piece in ("Test Acc", "uracy: 0.81", "90   \n", "\n", "done"):
         hasher.feed(piece)
     assert hasher.hexdigest() == content_hash("Test Accuracy: 0.8190\n\ndone")
+
+
+@given(st.floats(min_value=0, max_value=1e9, allow_nan=False, allow_infinity=False))
+def test_the_queue_filter_bound_is_a_plain_number_in_dynamodbs_range(hours: float) -> None:
+    # max_gpu_hours accepts any float in [0, 1e9]; DynamoDB refuses numbers below 1e-130
+    from decimal import Decimal
+
+    from chalicelib.db.queue import gpu_hours_bound
+
+    bound = gpu_hours_bound(hours)
+    assert re.fullmatch(r"\d+\.\d+", bound), bound  # no exponent, no sign
+    value = Decimal(bound)
+    assert value == 0 or value >= Decimal("0.000001")
+    assert abs(value - Decimal(str(hours))) <= Decimal("0.0000005")
