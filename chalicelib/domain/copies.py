@@ -81,4 +81,3 @@ def hashing(lines: Iterable[str], hasher: ContentHasher) -> Iterator[str]:
     for line in lines:
         hasher.feed(line + "\n")
         yield line
-
