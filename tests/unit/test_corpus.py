@@ -58,7 +58,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh3-gbdt-synapseml-valid-auc-repeated-per-task", "Test AUC", 0.88),
     ("fresh3-keras-val-acc-drops-epoch-12-vs-100", "Test Accuracy", 1.0),
     ("fresh3-lm_eval-llm-pruner-paper-vs-reproduced-acc", "HellaSwag", 68.48),
-    ("fresh3-mmaction2-mmaction-v1-epoch-val-kinetics-low", "Top-1 Accuracy", 0.1613),
     ("fresh3-nnunet-umamba-summary-json-foreground-mean", "Mean Dice", 0.8709),
     ("fresh3-nuscenes-detr3d-trainval-model-on-val-per-class", "mAP", 34.6),
     ("fresh3-panoptic-mmdet-mask2former-r50-pq-box-mask-dict", "mask AP50", 0.637),
