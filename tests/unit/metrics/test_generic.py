@@ -55,3 +55,12 @@ def test_a_label_with_a_number_leading_a_line_of_pairs_scopes_them() -> None:
     log = "Epoch 1: loss: 0.91, acc: 0.52\nEpoch 2: loss: 0.55, acc: 0.71\n"
     assert confirms(log, "acc", 0.71)
     assert not confirms(log, "acc", 0.52)
+
+
+def test_a_split_word_before_a_key_value_pair_is_its_split() -> None:
+    # LightGBM (SynapseML) logs its validation metric as "Valid <metric>=<value>"
+    log = "21/01/01 10:00:00 INFO LightGBMClassifier: Valid auc=0.9123\n"
+    assert confirms(log, "Validation AUC", 0.9123)
+    assert not confirms(log, "Test AUC", 0.9123)
+    # And a key=value list still names each value by its own key
+    assert not confirms("model=resnet50 top1=0.75 valid=1\n", "Validation Accuracy", 0.75)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import sense_of
@@ -142,8 +143,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             if _MORE_NUMBERS.match(line, match.end()):
                 continue
             if separator.strip().startswith("="):
-                # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
-                words = words[-1:]
+                # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
+                # the split word printed before it (LightGBM's "Valid auc=0.88" is validation)
+                split_word = len(words) > 1 and words[-2].lower() in _SPLIT_OF_WORD
+                words = words[-2:] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
             words = _clean(words)
