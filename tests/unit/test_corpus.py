@@ -55,7 +55,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
     # fresh3, measured blind (its first measurement):
     ("fresh3-beir-msmarco-genqa-bm25-vs-cross-encoder-two-datasets", "NDCG@10", 0.5186),
-    ("fresh3-keras-val-acc-drops-epoch-12-vs-100", "Test Accuracy", 1.0),
     ("fresh3-lm_eval-llm-pruner-paper-vs-reproduced-acc", "HellaSwag", 68.48),
     ("fresh3-nnunet-umamba-summary-json-foreground-mean", "Mean Dice", 0.8709),
     ("fresh3-nuscenes-detr3d-trainval-model-on-val-per-class", "mAP", 34.6),
