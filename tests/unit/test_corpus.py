@@ -58,7 +58,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh3-lm_eval-llm-pruner-paper-vs-reproduced-acc", "HellaSwag", 68.48),
     ("fresh3-nnunet-umamba-summary-json-foreground-mean", "Mean Dice", 0.8709),
     ("fresh3-nuscenes-detr3d-trainval-model-on-val-per-class", "mAP", 34.6),
-    ("fresh3-panoptic-mmdet-mask2former-r50-pq-box-mask-dict", "mask AP50", 0.637),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "box AP", 51.2),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "AP50", 0.6973),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "AR@100", 0.68772),
