@@ -135,7 +135,7 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
 
-_CLASS_SCOPE = re.compile(r"^(?:class|cls|label|category)_?\d++$")
+_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$")
 
 
 def _class_row(metric: ExtractedMetric) -> bool:

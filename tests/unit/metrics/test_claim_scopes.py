@@ -87,3 +87,12 @@ def test_a_claimed_evaluation_protocol_is_not_confirmed_by_another_protocols_val
     assert not confirms(log, "k-NN Top-1 Accuracy", 75.40)
     # And a claim naming no protocol is unaffected
     assert confirms(log, "Top-5 Accuracy", 88.10)
+
+
+def test_a_row_keyed_by_a_bare_label_number_is_a_class_row() -> None:
+    # Given a results JSON whose mean holds one entry per label id, beside the overall mean
+    # (nnU-Net's summary.json: "mean": {"1": {"Dice": ...}, ...} and "foreground_mean")
+    metrics = [_m("mean/1/Dice", 0.9012), _m("mean/2/Dice", 0.7533), _m("fg_mean/Dice", 0.8272)]
+    # Then an unscoped claim is never one label's value
+    assert not check_claimed_metric(metrics, "Mean Dice", 0.9012).ok
+    assert not check_claimed_metric(metrics, "Dice", 0.7533).ok
