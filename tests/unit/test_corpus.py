@@ -56,7 +56,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh3, measured blind (its first measurement):
     ("fresh3-beir-msmarco-genqa-bm25-vs-cross-encoder-two-datasets", "NDCG@10", 0.5186),
     ("fresh3-lm_eval-llm-pruner-paper-vs-reproduced-acc", "HellaSwag", 68.48),
-    ("fresh3-nuscenes-detr3d-trainval-model-on-val-per-class", "mAP", 34.6),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "box AP", 51.2),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "AP50", 0.6973),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "AR@100", 0.68772),
