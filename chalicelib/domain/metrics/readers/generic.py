@@ -88,8 +88,6 @@ _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 def _quoted(line: str, start: int, end: int) -> bool:
     """Is the pair at line[start:end] in a clause that attributes it to a paper or its
     authors?"""
-    if "aper" not in line and "eport" not in line and "uthor" not in line and "laim" not in line:
-        return False
     low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
     after = _CLAUSE_END.search(line, end, high)
     before = max(
@@ -160,10 +158,13 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
+    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
-            if _MORE_NUMBERS.match(line, match.end()) or _quoted(line, match.start(), match.end()):
+            if _MORE_NUMBERS.match(line, match.end()) or (
+                quoting and _quoted(line, match.start(), match.end())
+            ):
                 continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
