@@ -54,7 +54,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
     # fresh3, measured blind (its first measurement):
-    ("fresh3-beir-msmarco-genqa-bm25-vs-cross-encoder-two-datasets", "NDCG@10", 0.5186),
     ("fresh3-lm_eval-llm-pruner-paper-vs-reproduced-acc", "HellaSwag", 68.48),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "box AP", 51.2),
     ("fresh3-yolov7-readme-pycocotools-block-not-reproduced", "AP50", 0.6973),
