@@ -167,6 +167,7 @@ ADVERSARIAL: dict[str, Callable[[int], str]] = {
     "split titles": _repeat("valid result:\n"),
     "glued scopes": _repeat("[a][1]b: 1 "),
     "reference titles": _repeat("report result score:\n"),
+    "pairs quoted from a paper": _repeat("paper a=1, "),
 }
 
 

@@ -47,6 +47,22 @@ _LOWER_IS_BETTER = frozenset(
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
 # sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.
 _SACREBLEU = re.compile(r"(?i)sacre|BLEU[+|]|nrefs[:.]|numrefs[:.]")
+# Evaluation protocols of a pretrained representation: a claim that names one ("Linear Probe
+# Top-1", "k-NN Top-1", "zero-shot accuracy") is never confirmed by a value that the log ties,
+# by its name or its line, to another (DINOv2 prints k-NN results from `knn.py`, linear ones as
+# `linear ... Results Dict`).
+_PROTOCOLS = {
+    "linear": re.compile(r"(?i)linear"),
+    "knn": re.compile(r"(?i)(?<![a-z])k-?nn|nearest[ _-]?+neighbou?+r"),
+    "zeroshot": re.compile(r"(?i)zero[ _-]?+shot"),
+    "finetune": re.compile(r"(?i)fine[ _-]?+tun"),
+}
+
+
+def _protocols(text: str) -> set[str]:
+    return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
+
+
 # What a benchmark's row may hold as its headline when the vocabulary does not know it.
 _SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
@@ -119,7 +135,7 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
 
-_CLASS_SCOPE = re.compile(r"^(?:class|cls|label|category)_?\d++$")
+_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$")
 
 
 def _class_row(metric: ExtractedMetric) -> bool:
@@ -331,6 +347,16 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
+
+    wanted_protocols = _protocols(name)
+    if wanted_protocols:
+        chosen = [
+            m
+            for m in chosen
+            if not (told := _protocols(f"{m.name} {m.evidence}")) or told & wanted_protocols
+        ]
+        if not chosen:
+            return [], "the log reports this metric only for another evaluation protocol"
 
     qualifier_words = {"box", "mask", "keypoints"}
     if not claim.qualifiers & qualifier_words:

@@ -33,11 +33,13 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
-# Marian's "Ep. 2 : Up. 40000 :".
+# Marian's "Ep. 2 : Up. 40000 :"; a line led by its count ("- 50K iteration: PSNR=38.11",
+# "300 epochs: acc 0.91"), a run's values reported at that point of training.
 _COUNTER = re.compile(
     r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
+    r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".

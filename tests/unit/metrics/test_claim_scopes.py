@@ -70,3 +70,29 @@ def test_pixel_accuracy_is_a_segmentation_logs_overall_accuracy() -> None:
     # And PaddleSeg's plain "acc" is its pixel accuracy
     assert check_claimed_metric([_m("acc", 0.9529)], "Pixel Accuracy", 0.9529).ok
     assert not check_claimed_metric([_m("acc@5", 0.9529)], "Pixel Accuracy", 0.9529).ok
+
+
+def test_a_claimed_evaluation_protocol_is_not_confirmed_by_another_protocols_value() -> None:
+    # Given a self-supervised evaluation log with a k-NN result and a linear-probe result
+    from tests.unit.metrics._helpers import confirms
+
+    log = (
+        "INFO eval_knn.py:120] 20-NN classifier result: Top1: 71.25 Top5: 88.10\n"
+        "INFO linear.py:300] linear probe result: Top1: 75.40\n"
+    )
+    # Then each protocol's claim is confirmed only by its own value
+    assert confirms(log, "k-NN Top-1 Accuracy", 71.25)
+    assert not confirms(log, "Linear Probe Top-1 Accuracy", 71.25)
+    assert confirms(log, "Linear Probe Top-1 Accuracy", 75.40)
+    assert not confirms(log, "k-NN Top-1 Accuracy", 75.40)
+    # And a claim naming no protocol is unaffected
+    assert confirms(log, "Top-5 Accuracy", 88.10)
+
+
+def test_a_row_keyed_by_a_bare_label_number_is_a_class_row() -> None:
+    # Given a results JSON whose mean holds one entry per label id, beside the overall mean
+    # (nnU-Net's summary.json: "mean": {"1": {"Dice": ...}, ...} and "foreground_mean")
+    metrics = [_m("mean/1/Dice", 0.9012), _m("mean/2/Dice", 0.7533), _m("fg_mean/Dice", 0.8272)]
+    # Then an unscoped claim is never one label's value
+    assert not check_claimed_metric(metrics, "Mean Dice", 0.9012).ok
+    assert not check_claimed_metric(metrics, "Dice", 0.7533).ok

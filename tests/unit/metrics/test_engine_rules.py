@@ -38,3 +38,16 @@ def test_an_elision_line_does_not_end_an_open_block() -> None:
     # Then the values after the elision are read in the same block
     assert confirms(text, "NDCG@10", 62.666, dataset="ArguAna")
     assert not confirms(text, "NDCG@10", 54.196, dataset="ArguAna")
+
+
+def test_a_line_led_by_a_training_count_reports_running_values() -> None:
+    # Given validation results listed at several points of a training run
+    text = (
+        "- 20K iteration: PSNR=31.02, SSIM=0.8811\n"
+        "- 40K iteration: PSNR=31.40, SSIM=0.8850\n"
+        "- 80K iteration: PSNR=31.75, SSIM=0.8902\n"
+    )
+    # Then only the last point stands
+    assert found(text) == {"PSNR": 31.75, "SSIM": 0.8902}
+    assert confirms(text, "PSNR", 31.75)
+    assert not confirms(text, "PSNR", 31.02)

@@ -55,3 +55,23 @@ def test_a_label_with_a_number_leading_a_line_of_pairs_scopes_them() -> None:
     log = "Epoch 1: loss: 0.91, acc: 0.52\nEpoch 2: loss: 0.55, acc: 0.71\n"
     assert confirms(log, "acc", 0.71)
     assert not confirms(log, "acc", 0.52)
+
+
+def test_a_split_word_before_a_key_value_pair_is_its_split() -> None:
+    # LightGBM (SynapseML) logs its validation metric as "Valid <metric>=<value>"
+    log = "21/01/01 10:00:00 INFO LightGBMClassifier: Valid auc=0.9123\n"
+    assert confirms(log, "Validation AUC", 0.9123)
+    assert not confirms(log, "Test AUC", 0.9123)
+    # And a key=value list still names each value by its own key
+    assert not confirms("model=resnet50 top1=0.75 valid=1\n", "Validation Accuracy", 0.75)
+
+
+def test_a_value_quoted_from_the_paper_in_a_sentence_is_not_the_runs() -> None:
+    # Given a user's result beside the paper's number quoted in a sentence
+    log = (
+        "{'NDS': 0.512, 'mAP': 0.4410}\n"
+        "My mAP=44.1 is far above the mAP=30.2 reported in the paper, is that expected?\n"
+    )
+    assert not confirms(log, "mAP", 30.2)
+    assert confirms(log, "mAP", 44.1)
+    assert confirms(log, "mAP", 0.441)

@@ -4,6 +4,7 @@ of nested dicts and json.dumps(indent=...) output."""
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 
 def test_nested_python_dict_names_values_by_key_path() -> None:
@@ -40,3 +41,13 @@ def test_markdown_emphasis_inside_pretty_json() -> None:
     values = {m.name: m.value for m in extract_metrics(text)}
     # Then the emphasised value is read and the block goes on after it
     assert values == {"ndcg@10": 0.1, "mrr@10": 0.56, "map@100": 0.18}
+
+
+def test_a_python_dict_value_has_the_precision_of_its_rounded_siblings() -> None:
+    # Given an mmdetection-style results dict: values rounded to three decimals, whose repr drops
+    # a trailing zero ('bbox_mAP_50': 0.62 is 0.620)
+    log = "{'bbox_mAP': 0.415, 'bbox_mAP_50': 0.62, 'segm_mAP': 0.388, 'segm_mAP_50': 0.597}\n"
+    # Then 0.62 stands for 0.620, not for any claim that rounds to 0.62
+    assert confirms(log, "box AP50", 0.62)
+    assert confirms(log, "box AP50", 62.0)
+    assert not confirms(log, "box AP50", 0.617)

@@ -49,3 +49,18 @@ def test_a_bar_with_validation_values_is_a_fit_epoch_without_its_epoch_line() ->
     assert confirms(text, "Test Accuracy", 99.32)
     assert not confirms(text, "Test Accuracy", 0.9942)
     assert not confirms(text, "Accuracy", 0.9942)
+
+
+def test_keras1_verbose2_epoch_lines_without_a_bar_are_training_values() -> None:
+    # Given Keras 1 fit(verbose=2) output: an "Epoch n/N" line, then the duration and values
+    text = (
+        "Epoch 1/2\n"
+        "3s - loss: 0.4100 - acc: 0.8800 - val_loss: 0.3500 - val_acc: 0.9000\n"
+        "Epoch 2/2\n"
+        "2s - loss: 0.2100 - acc: 0.9400 - val_loss: 0.3000 - val_acc: 0.9100\n"
+    )
+    # Then acc is the training accuracy of the last epoch, val_acc the validation one
+    assert not confirms(text, "Test Accuracy", 0.94)
+    assert confirms(text, "Train Accuracy", 0.94)
+    assert confirms(text, "Validation Accuracy", 0.91)
+    assert not confirms(text, "Validation Accuracy", 0.90)

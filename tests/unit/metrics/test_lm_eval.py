@@ -105,3 +105,18 @@ def test_results_json_skips_stderr_versions_and_config() -> None:
     metrics = {m.name: m.value for m in extract_metrics(text)}
     # Then only the results are metrics
     assert metrics == {"results/arc_easy/acc": 0.5829, "results/arc_easy/acc_norm": 0.5143}
+
+
+def test_a_benchmark_table_row_of_the_papers_numbers_is_not_the_run() -> None:
+    # Given a comparison table: the paper's row, then the reproduced row
+    text = """\
+| Model | PIQA | HellaSwag | ARC-c |
+|---|---|---|---|
+| Reported in paper | 78.1 | 70.2 | 40.5 |
+| Ours | 77.4 | 69.0 | 39.8 |
+"""
+    metrics = extract_metrics(text)
+    # Then only the run's row confirms
+    assert check_claimed_metric(metrics, "HellaSwag", 69.0).ok
+    assert not check_claimed_metric(metrics, "HellaSwag", 70.2).ok
+    assert not check_claimed_metric(metrics, "PIQA", 78.1).ok

@@ -72,3 +72,14 @@ def test_mmcv_log_json_validation_lines() -> None:
     # Then the validation value is read, with its split, and nothing of training
     assert metrics == {"accuracy_top-1": 71.25}
     assert not confirms(text, "Test Top-1 Accuracy", 71.25)
+
+
+def test_mmcv_names_with_a_space_are_one_metric_each() -> None:
+    # Given an mmcv validation line whose metric names hold a space (MMAction v1)
+    text = "2020-01-01 10:00:00 - INFO - Epoch(val) [3][100]\ttop1 acc: 0.2100, top5 acc: 0.4400"
+    # When the metrics are extracted
+    metrics = found(text)
+    # Then each name keeps its top-k, and the top-5 value is not top-1
+    assert metrics == {"top1 acc": 0.21, "top5 acc": 0.44}
+    assert confirms(text, "Validation Top-1 Accuracy", 0.21)
+    assert not confirms(text, "Top-1 Accuracy", 0.44)

@@ -43,6 +43,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     sb3,
     sentence_transformers,
     sklearn,
+    slashed,
     spacy,
     speech_other,
     super_gradients,

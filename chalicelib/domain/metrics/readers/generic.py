@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import sense_of
@@ -75,6 +76,27 @@ _LINE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
     r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
 )
+# A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
+# reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
+_QUOTED = re.compile(
+    r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
+    r"|paper's|reported|claimed\s++(?:in|by))\b"
+)
+_CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+
+
+def _quoted(line: str, start: int, end: int) -> bool:
+    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
+    authors?"""
+    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
+    after = _CLAUSE_END.search(line, end, high)
+    before = max(
+        line.rfind(",", low, start), line.rfind(";", low, start), line.rfind(". ", low, start)
+    )
+    clause = line[max(before + 1, low) : after.start() if after else high]
+    return _QUOTED.search(clause) is not None
+
+
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -136,14 +158,19 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
+    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
-            if _MORE_NUMBERS.match(line, match.end()):
+            if _MORE_NUMBERS.match(line, match.end()) or (
+                quoting and _quoted(line, match.start(), match.end())
+            ):
                 continue
             if separator.strip().startswith("="):
-                # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word
-                words = words[-1:]
+                # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
+                # the split word printed before it (LightGBM's "Valid auc=0.88" is validation)
+                split_word = len(words) > 1 and words[-2].lower() in _SPLIT_OF_WORD
+                words = words[-2:] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
             words = _clean(words)

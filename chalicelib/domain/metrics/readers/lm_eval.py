@@ -71,6 +71,10 @@ def lm_eval_row(cells: list[str], state: LogState, out: Sink) -> None:
     out.add(name, value, "lm_eval", running=False)
 
 
+# A row label naming published numbers ("paper", "reported", "official"): a reference row.
+_REFERENCE_ROW = re.compile(r"(?i)\b(?:paper|reported|official|published|claimed)\b")
+
+
 def benchmark_columns(header: list[str]) -> dict[int, str]:
     """Columns of a summary table named by a known benchmark (`AGIEval`, `TruthfulQA`)."""
     columns = {}
@@ -86,6 +90,8 @@ def benchmark_row(header: list[str], cells: list[str], out: Sink) -> bool:
     columns = benchmark_columns(header)
     if not columns or len(cells) != len(header) or parse_number(cells[0]) is not None:
         return False
+    if _REFERENCE_ROW.search(cells[0]):
+        return True  # a row of someone else's numbers ("LLM-Pruner paper"): not the run's
     found = False
     for index, name in columns.items():
         if parse_number(cells[index]) is not None:

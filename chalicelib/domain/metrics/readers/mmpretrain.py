@@ -47,7 +47,12 @@ _HEAD = re.compile(
 _MMCV_TRAIN = re.compile(
     r"(?<![\w(])(?:Epoch|Iter)\s*+" + _BRACKET + r"(?:" + _BRACKET + r")?+\s*+lr:"
 )
-_PAIR = re.compile(r"(?<![\w.\-/])([A-Za-z][\w.\-/@]{0,79}+):\s*+(" + NUM + r")" + END)
+# A name may hold single spaces: items are joined by ", " (mmcv) or two spaces (mmengine), and
+# MMAction's v1 logger printed `top1 acc: 0.0659, top5 acc: 0.1613` (one metric each).
+_PAIR = re.compile(
+    r"(?<![\w.\-/])([A-Za-z][\w.\-/@]{0,79}+(?: [A-Za-z0-9][\w.\-/@]{0,40}+){0,3}+):\s*+"
+    r"(" + NUM + r")" + END
+)
 _SPLITS = {"val": "val", "test": "test"}
 _MMDET = re.compile(r"(?:bbox|segm|proposal|mask)_mAP|pascal_voc/|coco/")
 

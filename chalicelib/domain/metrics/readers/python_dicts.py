@@ -72,7 +72,9 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
     title = title[1] if title and title[0] == state.line_no - 1 else None
     path: list[str] = []
     found = False
-    for match in _TOKEN.finditer(line):
+    matches = list(_TOKEN.finditer(line))
+    places = _rounded_places(matches)
+    for match in matches:
         brace, key = match.group(6), match.group(2)
         if brace == "{" or match.group(3):
             if len(path) < _MAX_DEPTH:
@@ -85,6 +87,7 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         number, wrapper = match.group(5), match.group(4) or ""
         if wrapper.startswith("tensor") and not any(c in number for c in ".eE"):
             continue  # an integer tensor is a count (tensor(1134649)), not a result
+        number = _padded(number, places)
         keys = [k for k in path if k]
         if not keys and key == "score":
             state.context["py_score"] = (state.line_no, number)
@@ -99,3 +102,25 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         out.add(name, number, source, split=split or None, running=running)
         found = True
     return found
+
+
+def _rounded_places(matches: list[re.Match[str]]) -> int:
+    """The decimals the line's rounded values are printed to (at most 6: longer ones are full
+    floats): Python's repr drops trailing zeros, so `round(x, 3)` prints 0.640 as `0.64`."""
+    places = 0
+    for match in matches:
+        number = match.group(5)
+        if number and "." in number and "e" not in number.lower():
+            decimals = len(number) - number.index(".") - 1
+            if decimals <= 6:
+                places = max(places, decimals)
+    return places
+
+
+def _padded(number: str, places: int) -> str:
+    """`0.64` among values rounded to three decimals is `0.640` (mmdetection's
+    `'segm_mAP_50': 0.64` beside `'segm_mAP': 0.417`): its printed precision is theirs."""
+    if "." not in number or "e" in number.lower():
+        return number
+    decimals = len(number) - number.index(".") - 1
+    return number + "0" * (places - decimals) if decimals < places else number
