@@ -111,7 +111,7 @@ def replay_rows() -> list[Row]:
 
     def validate() -> int:
         log = ReplayLog.model_validate_json(raw)
-        return trust_tier(check_replay(log, run, datetime.now(UTC)), run)
+        return trust_tier(check_replay(log, run, datetime.now(UTC), "u1"), run)
 
     assert validate() == 2
     t_validate, t_json = paired_medians(validate, lambda: json.loads(raw), rounds=15)

@@ -93,7 +93,13 @@ def _replay_log(run_id: str, started_at: datetime) -> bytes:
     chunks = [f'{{"run_id": "{run_id}", "steps": ['.encode()]
     for n in range(REPLAY_STEPS):
         ts = (start + timedelta(microseconds=n)).isoformat()
-        if n % 2:
+        if n == REPLAY_STEPS - 1:  # the evaluation, printing the result (output_in_trajectory)
+            step = (
+                f'{{"type": "tool_call", "ts": "{ts}", "tool": "bash", '
+                '"input": "python evaluate.py", "output": "Test Accuracy: 0.8105", '
+                '"duration_ms": 900}'
+            )
+        elif n % 2:
             step = (
                 f'{{"type": "tool_call", "ts": "{ts}", "tool": "read_file", '
                 f'"input": "{FILES[n % 50]}", "output": "{pad}", "duration_ms": 3}}'
