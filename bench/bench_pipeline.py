@@ -199,9 +199,11 @@ def end_to_end_rows() -> list[Row]:
                     "run_log_url": f"Test Accuracy: 0.81{n:02d}",
                     "actual_metric_name": "Test Accuracy",
                     "actual_metric_value": float(f"0.81{n:02d}"),
+                    "dataset": "ogbn-arxiv",
                 },
                 headers={"Authorization": f"Bearer {agent['key']}"},
             )
+            assert response.status_code == 201, response.text
             rid = response.json()["reproduction_id"]
             deadline = time.monotonic() + 60
 
