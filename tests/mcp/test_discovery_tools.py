@@ -52,7 +52,8 @@ async def test_my_account_runs_and_reproductions(
         FLAG,
         tier_claimed=2,
         hardware_spec="1x A100 80GB",
-        run_log_url="Test Accuracy: 0.8190",
+        # its own output: the same output as another test's account would be a copy of it
+        run_log_url="Evaluating ogbn-products (the MCP discovery test)\nTest Accuracy: 0.8190",
         actual_metric_name="Test Accuracy",
         actual_metric_value=0.819,
         dataset="ogbn-products",

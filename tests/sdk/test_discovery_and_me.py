@@ -68,7 +68,8 @@ def test_me_my_reproductions_and_my_runs(client: Client) -> None:
         FLAG,
         tier_claimed=2,
         hardware_spec="1x A100 80GB",
-        run_log_url="Test Accuracy: 0.8190",
+        # its own output: the same output as another test's account would be a copy of it
+        run_log_url="Evaluating ogbn-products (the SDK /me test)\nTest Accuracy: 0.8190",
         actual_metric_name="Test Accuracy",
         actual_metric_value=0.819,
         dataset="ogbn-products",
