@@ -81,6 +81,9 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
     if claim.base is None and claim.benchmark_bases:
+        if sense.base is None and sense.benchmark_bases:
+            # the benchmark's row under another of its names ("ARC-c" for "ARC-Challenge")
+            return sense.scope == claim.scope and sense.qualifiers == claim.qualifiers
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
             return False
         # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
