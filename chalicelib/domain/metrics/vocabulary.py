@@ -181,6 +181,7 @@ _NOISE_WORDS = frozenset(
         "idx",
         "percent",
         "pct",
+        "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
     }
 )
 
