@@ -4,6 +4,7 @@
 
 from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to register
     aligned_table,
+    autogluon,
     beir,
     bleu,
     coco,
