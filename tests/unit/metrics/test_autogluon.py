@@ -44,3 +44,41 @@ def test_the_older_validation_metric_score_line() -> None:
     assert found(OLD)["Validation f1 score"] == 0.8876
     assert confirms(OLD, "Validation F1", 0.8876)
     assert not confirms(OLD, "Validation F1", 0.72)
+
+
+BOARD = """\
+                 model  score_test  score_val eval_metric  ...  fit_time_marginal  fit_order
+0  WeightedEnsemble_L2    0.871204   0.879310    accuracy  ...           0.301876          9
+1             CatBoost    0.869998   0.875012    accuracy  ...          12.450312          6
+2      NeuralNetFastAI    0.851877        NaN    accuracy  ...           8.112093          3
+"""
+
+
+def test_a_leaderboard_gives_each_models_test_and_validation_scores() -> None:
+    metrics = found(BOARD)
+    assert metrics["accuracy score_test"] == 0.851877  # the last row's (the dict keeps one)
+    assert splits(BOARD)["accuracy score_val"] == "val"
+    assert confirms(BOARD, "Test Accuracy", 87.12)
+    assert confirms(BOARD, "Validation Accuracy", 0.8793)
+    # Then a validation score is no test score, and times are never metrics
+    assert not confirms(BOARD, "Test Accuracy", 0.8793)
+    assert not confirms(BOARD, "Accuracy", 12.450312)
+    assert not any("time" in name or "order" in name for name in metrics)
+
+
+def test_a_leaderboard_pasted_as_markdown_takes_the_metric_of_the_fit_lines() -> None:
+    # Given the fit lines of a regression run, then its leaderboard as a rendered table
+    text = (
+        "Fitting model: LightGBM ...\n"
+        "\t-0.3112\t = Validation score   (-root_mean_squared_error)\n"
+        "\n"
+        "  | model | score_test | score_val | fit_time | fit_order\n"
+        "-- | -- | -- | -- | --\n"
+        "LightGBM_FULL | -0.302700 | NaN | 3.2 | 5\n"
+        "CatBoost_BAG_L1 | -0.321000 | -0.315500 | 40.1 | 2\n"
+    )
+    # Then the scores are the errors, unsigned, under the run's metric
+    assert confirms(text, "Test RMSE", 0.3027)
+    assert confirms(text, "Validation RMSE", 0.3155)
+    assert not confirms(text, "Test RMSE", 0.3155)
+    assert not confirms(text, "Test RMSE", 3.2)
