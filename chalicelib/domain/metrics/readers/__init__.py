@@ -22,6 +22,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     json_results,
     kaldi,
     keras,
+    kitti_eval,
     lightning,
     lm_eval,
     megatron,
