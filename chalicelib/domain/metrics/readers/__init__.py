@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     nnunet,
     ogb,
     opencompass,
+    optuna,
     paddle,
     prose,
     pyg,
