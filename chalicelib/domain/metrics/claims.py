@@ -149,6 +149,17 @@ def _other_benchmark(metric: ExtractedMetric) -> bool:
     return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
 
 
+# A scope that names a vision backbone ("ResNet-50 top-1", "ViT-B/32 top-1"): the model the
+# value is of, never a data set.
+_BACKBONE_SCOPE = re.compile(
+    r"^(?:resnet|resnext|rn\d|vit|deit|swin|convnext|efficientnet|mobilenet|densenet|vgg|regnet)"
+)
+
+
+def _dataset_scopes(metric: ExtractedMetric) -> list[str]:
+    return [s for s in sense_of(metric.name).scope if not _BACKBONE_SCOPE.match(s)]
+
+
 def significant_digits(value: float) -> int:
     """Digits a claim states: 84.1 -> 3, 0.7 -> 1, 1.0 -> 1 (a float's trailing zero is not
     precision the submitter stated), 80 -> 2."""
@@ -295,7 +306,7 @@ def _narrow(
             # The log never names the claim's dataset: values without a scope of their own may
             # stand, never a value scoped to another known benchmark or dataset.
             named = [m for m in named if not _other_benchmark(m)]
-            named = [m for m in named if not sense_of(m.name).scope]
+            named = [m for m in named if not _dataset_scopes(m)]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from chalicelib.domain.metrics import ExtractedMetric, check_claimed_metric
 from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from tests.unit.metrics._helpers import confirms
 
 
 def _m(name: str, value: float, split: str | None = None) -> ExtractedMetric:
@@ -96,3 +97,15 @@ def test_a_row_keyed_by_a_bare_label_number_is_a_class_row() -> None:
     # Then an unscoped claim is never one label's value
     assert not check_claimed_metric(metrics, "Mean Dice", 0.9012).ok
     assert not check_claimed_metric(metrics, "Dice", 0.7533).ok
+
+
+def test_a_backbone_named_beside_a_value_is_the_model_not_a_data_set() -> None:
+    # Given CLIP zero-shot results printed per backbone (a line per model, no data set named)
+    log = "RN50 top-1: 58.18, top-5: 85.02\nViT-B/16 top-1: 68.35, top-5: 91.80\n"
+    # Then a claim on the data set the run evaluated is confirmed by its model's value
+    assert confirms(log, "Top-1 Accuracy", 68.35, dataset="ImageNet")
+    assert confirms(log, "Top-5 Accuracy", 0.8502, dataset="ImageNet")
+    # And the metrics still keep apart
+    assert not confirms(log, "Top-1 Accuracy", 91.80, dataset="ImageNet")
+    # While a value scoped to a data set still refuses another data set
+    assert not confirms("CIFAR10 top-1: 71.50\n", "Top-1 Accuracy", 71.5, dataset="MNIST")
