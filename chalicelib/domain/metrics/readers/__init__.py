@@ -56,5 +56,6 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     torchmetrics_misc,
     torchvision,
     vllm_bench,
+    yolact,
     yolo,
 )
