@@ -25,6 +25,7 @@ from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
+from chalicelib.domain.metrics.readers.icefall import results_table_header, results_table_row
 from chalicelib.domain.metrics.readers.lightning import lightning_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
@@ -110,6 +111,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         opencompass_row(cells, state, out)
     elif mode == "espnet":
         espnet_row(cells, state, out)
+    elif mode == "icefall":
+        results_table_row(cells, state.context.get("md_header", []), state, out)
     elif mode == "sb3_zoo":
         zoo_row(cells, state, out)
     elif mode == "type_score":
@@ -145,10 +148,12 @@ def read_bare_table_header(line: str, state: LogState, out: Sink) -> bool:
 
 def _header(cells: list[str], state: LogState) -> None:
     lowered = [c.lower() for c in cells]
+    state.context["md_header"] = cells
     if (
         lm_eval_header(lowered, state)
         or opencompass_header(lowered, cells, state)
         or espnet_header(lowered, state)
+        or results_table_header(lowered, state)
         or zoo_header(lowered, state)
         or type_score_header(lowered, state)
     ):
