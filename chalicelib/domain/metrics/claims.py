@@ -138,7 +138,8 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
 
-_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$")
+# (a bare "class" scope: a reader's per-class row, nuScenes' `car/class AP`)
+_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
 
 
 def _class_row(metric: ExtractedMetric) -> bool:

@@ -33,6 +33,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     model_index,
     mteb,
     nnunet,
+    nuscenes,
     ogb,
     opencompass,
     optuna,
