@@ -105,7 +105,16 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
             and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in _LOWER_IS_BETTER
         )
+    if claim.base not in _IOU_TYPE_BASES:
+        # a box/mask/keypoints word qualifies only detection metrics: in a row label of
+        # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
+        claim = replace(claim, qualifiers=claim.qualifiers - _IOU_TYPES)
+        sense = replace(sense, qualifiers=sense.qualifiers - _IOU_TYPES)
     return same_base(claim, sense)
+
+
+_IOU_TYPES = frozenset({"box", "mask", "keypoints"})
+_IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
@@ -373,8 +382,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
-    qualifier_words = {"box", "mask", "keypoints"}
-    if not claim.qualifiers & qualifier_words:
+    if not claim.qualifiers & _IOU_TYPES and claim.base in _IOU_TYPE_BASES:
         unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
         if unmasked and len(unmasked) < len(chosen):
             chosen = unmasked  # an unqualified AP means box AP when the log has both

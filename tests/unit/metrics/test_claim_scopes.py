@@ -109,3 +109,20 @@ def test_a_backbone_named_beside_a_value_is_the_model_not_a_data_set() -> None:
     assert not confirms(log, "Top-1 Accuracy", 91.80, dataset="ImageNet")
     # While a value scoped to a data set still refuses another data set
     assert not confirms("CIFAR10 top-1: 71.50\n", "Top-1 Accuracy", 71.5, dataset="MNIST")
+
+
+def test_box_and_mask_words_qualify_only_detection_metrics() -> None:
+    # Given a speech enhancement table whose rows are systems, one a masking method
+    log = """\
+| system          | PESQ | STOI |
+|-----------------|------|------|
+| noisy           | 1.97 | 0.92 |
+| mask (ours)     | 2.81 | 0.94 |
+"""
+    # Then the masking system's PESQ is a PESQ (no "mask" IoU type)
+    assert confirms(log, "PESQ", 2.81)
+    assert not confirms(log, "PESQ", 0.94)
+    # While for detection an unqualified AP is still never the mask AP
+    coco = "bbox_mAP: 0.4010, segm_mAP: 0.3620\n"
+    assert not confirms(coco, "AP", 36.2)
+    assert confirms(coco, "mask AP", 36.2)
