@@ -21,3 +21,11 @@ def test_a_dict_of_formatted_decimal_strings_is_read_like_numbers() -> None:
     assert confirms(text, "mIoU", 73.42)
     assert confirms(text, "Kappa", 0.881)
     assert not confirms(text, "mIoU", 0.5083)
+
+
+def test_a_metric_keying_labels_names_each_labels_metric() -> None:
+    # Given per-label scores printed as {metric: {label: value}}
+    text = "{'roc_auc': {'spam': 0.9412, 'ham': 0.8875, 'other': nan}}\n"
+    assert found(text) == {"spam/roc_auc": 0.9412, "ham/roc_auc": 0.8875}
+    assert confirms(text, "ROC AUC", 0.8875, dataset="ham")
+    assert not confirms(text, "ROC AUC", 0.9412, dataset="ham")

@@ -5,7 +5,8 @@
 `epoch 0: {'accuracy': 0.8}` of the no_trainer examples, and PyTorch Lightning 1.x
 `DATALOADER:0 TEST RESULTS` blocks (whose header gives the split). A dict with an `epoch` or
 `step` key is a running value: the last one of each name stands. Nested dicts name their
-values by key path (`{'Iris-setosa': {'f1': 1.0}}` -> `Iris-setosa/f1`); a dict of averages
+values by key path (`{'Iris-setosa': {'f1': 1.0}}` -> `Iris-setosa/f1`; a metric keying labels,
+`{'roc_auc': {'toxic': 0.74}}`, is each label's metric, `toxic/roc_auc`); a dict of averages
 only (`{'macro': 0.95, 'micro': 0.94}`) printed under a title line (`Average F1 scores:`) is
 named by the title (`Average F1 scores macro`). Integer tensors (`tensor(1134649)`) are
 counts. A dict with
@@ -27,6 +28,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.vocabulary import is_known_metric
 
 # A key followed by a nested dict, a key followed by a number (possibly wrapped), a key
 # followed by a decimal number formatted into a string (`'mIoU': '0.5276'`), or a brace.
@@ -105,6 +107,9 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         if not keys and title and key in _QUALIFIERS:
             name = f"{title} {key}"  # "Average F1 scores:" then {'macro': 0.95, ...}
         else:
+            if keys and is_known_metric(keys[-1]) and not is_known_metric(key):
+                # {'roc_auc': {'toxic': 0.74, ...}}: the metric of each label
+                keys, key = [*keys[:-1], key], keys[-1]
             name = "/".join([task, *keys, key] if task else [*keys, key])
         out.add(name, number, source, split=split or None, running=running)
         found = True
