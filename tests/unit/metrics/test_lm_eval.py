@@ -154,3 +154,17 @@ def test_a_benchmark_column_confirms_a_claim_naming_the_benchmark_another_way() 
     assert check_claimed_metric(metrics, "ARC-Challenge", 36.26).ok
     assert check_claimed_metric(metrics, "ARC Easy", 60.10).ok
     assert not check_claimed_metric(metrics, "ARC-Challenge", 60.10).ok
+
+
+def test_a_results_table_whose_header_was_logged_with_a_prefix() -> None:
+    # Given make_table's output passed to a logger: only the header line carries the prefix
+    text = """\
+2024-05-03:09:12:44,101 INFO     [run.py:120] |  Tasks  |Version|Filter|n-shot| Metric |   |Value |   |Stderr|
+|---------|------:|------|-----:|--------|---|-----:|---|-----:|
+|hellaswag|      1|none  |    10|acc_norm|↑  |0.5521|±  |0.0050|
+|mmlu     |      2|none  |      |acc     |↑  |0.4410|±  |0.0041|
+"""
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "HellaSwag", 0.5521).ok
+    assert check_claimed_metric(metrics, "MMLU", 44.10).ok
+    assert not check_claimed_metric(metrics, "MMLU", 0.0041).ok

@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
+_LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
 _RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
@@ -73,6 +74,12 @@ def _bare_cells(line: str) -> list[str] | None:
 def _row_cells(line: str, state: LogState) -> list[str] | None:
     """The cells of a table line: `| a | b |`, or a bare row under a bare header."""
     match = _TABLE_LINE.match(line) if "|" in line else None
+    if match is None and "|" in line and state.context.get("md_mode") is None:
+        # a header logged with a prefix (`2024-07-28:11:41:09 INFO [eval.py:85] |Tasks|...`):
+        # a logger prints a multi-line table as one message, so only its first line has one
+        cut = line.index("|")
+        if _LOG_PREFIX.search(line[:cut]):
+            match = _TABLE_LINE.match(line[cut:])
     if match:
         return [c.strip() for c in match.group(1)[1:-1].split("|")]
     return _bare_cells(line) if state.context.get("md_bare") else None
