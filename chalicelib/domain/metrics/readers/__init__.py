@@ -52,6 +52,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     spacy,
     speech_other,
     super_gradients,
+    super_resolution,
     tables,
     tensors,
     timm,
