@@ -1,5 +1,6 @@
-"""Tables without outer pipes (`a | b | c`): CLI summaries and tables copied from a rendered
-page, read like Markdown tables once no family reader takes the header."""
+"""Result tables read by `tables`: tables without outer pipes (`a | b | c`, CLI summaries and
+tables copied from a rendered page, read like Markdown tables once no family reader takes the
+header), reference columns, rows named by long model ids."""
 
 from __future__ import annotations
 
@@ -50,3 +51,18 @@ def test_pipes_in_log_lines_are_no_table() -> None:
     }
     line = "Epoch 10 loss 12.3880 | train 2.1s | Acc 9.32% | infer 4.4s\n"
     assert "Acc" in found(line)
+
+
+def test_a_row_named_by_a_long_model_id_keeps_the_models_name() -> None:
+    # Given a results table whose rows are Hugging Face model ids too long for a metric name
+    text = """\
+| Model | Cosine Similarity (Spearman) | Evaluation Time |
+| --- | --- | --- |
+| some-organisation-name/a-rather-long-multilingual-sentence-encoder-v2 | 0.8131 | 30.02 |
+| org/small-model | 0.7702 | 12.50 |
+"""
+    metrics = found(text)
+    name = "a-rather-long-multilingual-sentence-encoder-v2/Cosine Similarity (Spearman)"
+    assert metrics[name] == 0.8131
+    assert confirms(text, "Cosine Spearman", 81.31)
+    assert not confirms(text, "Cosine Spearman", 30.02)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
@@ -261,6 +261,9 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
             name = label
         else:
             name = f"{label}/{header[i]}" if label else header[i]
+        if len(name) > MAX_NAME_CHARS and "/" in label:
+            # a long model id ("org/model-name"): the model's name without its organisation
+            name = name.replace(label, label.rsplit("/", 1)[-1], 1)
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 
