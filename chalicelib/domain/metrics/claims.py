@@ -59,6 +59,9 @@ _PROTOCOLS = {
 }
 
 
+_PROTOCOL_SCOPES = frozenset({"knn", "linear", "linearprobe", "linearprobing", "finetuned"})
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -284,7 +287,9 @@ def _narrow(
     metrics: list[ExtractedMetric],
 ) -> tuple[list[ExtractedMetric], str]:
     """The named metrics that can confirm the claim (rules 2-4), or none and why."""
-    scope = set(claim.scope)
+    # an evaluation protocol the claim names ("k-NN Top-1") is matched as a protocol below,
+    # not as a data set the log must name
+    scope = {s for s in claim.scope if s not in _PROTOCOL_SCOPES}
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:

@@ -126,3 +126,17 @@ def test_box_and_mask_words_qualify_only_detection_metrics() -> None:
     coco = "bbox_mAP: 0.4010, segm_mAP: 0.3620\n"
     assert not confirms(coco, "AP", 36.2)
     assert confirms(coco, "mask AP", 36.2)
+
+
+def test_a_protocol_named_by_the_claim_is_no_data_set_the_log_must_name() -> None:
+    # Given DINOv2's k-NN evaluation printed per k on a data set the log names
+    log = (
+        "I evaluated the small teacher on the ImageNet-1k dataset and got:\n"
+        "('full', 10) classifier result: Top1: 70.11 Top5: 85.02\n"
+        "('full', 20) classifier result: Top1: 71.30 Top5: 86.47\n"
+    )
+    # Then the k-NN claim is confirmed by its value, not refused as another data set's
+    assert confirms(log, "k-NN Top-1 Accuracy", 71.30)
+    assert not confirms(log, "k-NN Top-1 Accuracy", 86.47)
+    # And a value the log ties to another protocol still refuses it
+    assert not confirms("linear probe Top1: 75.02\n", "k-NN Top-1 Accuracy", 75.02)
