@@ -59,6 +59,9 @@ _PROTOCOLS = {
 }
 
 
+_PROTOCOL_SCOPES = frozenset({"knn", "linear", "linearprobe", "linearprobing", "finetuned"})
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -81,6 +84,9 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
     if claim.base is None and claim.benchmark_bases:
+        if sense.base is None and sense.benchmark_bases:
+            # the benchmark's row under another of its names ("ARC-c" for "ARC-Challenge")
+            return sense.scope == claim.scope and sense.qualifiers == claim.qualifiers
         if sense.base not in claim.benchmark_bases or sense.stat is not None:
             return False
         # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
@@ -102,7 +108,16 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
             and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in _LOWER_IS_BETTER
         )
+    if claim.base not in _IOU_TYPE_BASES:
+        # a box/mask/keypoints word qualifies only detection metrics: in a row label of
+        # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
+        claim = replace(claim, qualifiers=claim.qualifiers - _IOU_TYPES)
+        sense = replace(sense, qualifiers=sense.qualifiers - _IOU_TYPES)
     return same_base(claim, sense)
+
+
+_IOU_TYPES = frozenset({"box", "mask", "keypoints"})
+_IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
@@ -135,7 +150,8 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
 
-_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$")
+# (a bare "class" scope: a reader's per-class row, nuScenes' `car/class AP`)
+_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
 
 
 def _class_row(metric: ExtractedMetric) -> bool:
@@ -144,6 +160,17 @@ def _class_row(metric: ExtractedMetric) -> bool:
 
 def _other_benchmark(metric: ExtractedMetric) -> bool:
     return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
+
+
+# A scope that names a vision backbone ("ResNet-50 top-1", "ViT-B/32 top-1"): the model the
+# value is of, never a data set.
+_BACKBONE_SCOPE = re.compile(
+    r"^(?:resnet|resnext|rn\d|vit|deit|swin|convnext|efficientnet|mobilenet|densenet|vgg|regnet)"
+)
+
+
+def _dataset_scopes(metric: ExtractedMetric) -> list[str]:
+    return [s for s in sense_of(metric.name).scope if not _BACKBONE_SCOPE.match(s)]
 
 
 def significant_digits(value: float) -> int:
@@ -260,7 +287,9 @@ def _narrow(
     metrics: list[ExtractedMetric],
 ) -> tuple[list[ExtractedMetric], str]:
     """The named metrics that can confirm the claim (rules 2-4), or none and why."""
-    scope = set(claim.scope)
+    # an evaluation protocol the claim names ("k-NN Top-1") is matched as a protocol below,
+    # not as a data set the log must name
+    scope = {s for s in claim.scope if s not in _PROTOCOL_SCOPES}
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
@@ -292,7 +321,7 @@ def _narrow(
             # The log never names the claim's dataset: values without a scope of their own may
             # stand, never a value scoped to another known benchmark or dataset.
             named = [m for m in named if not _other_benchmark(m)]
-            named = [m for m in named if not sense_of(m.name).scope]
+            named = [m for m in named if not _dataset_scopes(m)]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 
@@ -358,8 +387,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
-    qualifier_words = {"box", "mask", "keypoints"}
-    if not claim.qualifiers & qualifier_words:
+    if not claim.qualifiers & _IOU_TYPES and claim.base in _IOU_TYPE_BASES:
         unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
         if unmasked and len(unmasked) < len(chosen):
             chosen = unmasked  # an unqualified AP means box AP when the log has both

@@ -181,6 +181,7 @@ _NOISE_WORDS = frozenset(
         "idx",
         "percent",
         "pct",
+        "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
     }
 )
 
@@ -322,6 +323,8 @@ def sense_of(name: str) -> MetricSense:
 
     if base is None and rest == ["rank"] and k is not None and stat is None:
         base, rest = "cmc", []  # "Rank@1"
+    if base is not None and "score" in rest:
+        rest = [w for w in rest if w != "score"]  # "accuracy score" names no scope
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))

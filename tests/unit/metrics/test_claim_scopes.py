@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from chalicelib.domain.metrics import ExtractedMetric, check_claimed_metric
 from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from tests.unit.metrics._helpers import confirms
 
 
 def _m(name: str, value: float, split: str | None = None) -> ExtractedMetric:
@@ -96,3 +97,46 @@ def test_a_row_keyed_by_a_bare_label_number_is_a_class_row() -> None:
     # Then an unscoped claim is never one label's value
     assert not check_claimed_metric(metrics, "Mean Dice", 0.9012).ok
     assert not check_claimed_metric(metrics, "Dice", 0.7533).ok
+
+
+def test_a_backbone_named_beside_a_value_is_the_model_not_a_data_set() -> None:
+    # Given CLIP zero-shot results printed per backbone (a line per model, no data set named)
+    log = "RN50 top-1: 58.18, top-5: 85.02\nViT-B/16 top-1: 68.35, top-5: 91.80\n"
+    # Then a claim on the data set the run evaluated is confirmed by its model's value
+    assert confirms(log, "Top-1 Accuracy", 68.35, dataset="ImageNet")
+    assert confirms(log, "Top-5 Accuracy", 0.8502, dataset="ImageNet")
+    # And the metrics still keep apart
+    assert not confirms(log, "Top-1 Accuracy", 91.80, dataset="ImageNet")
+    # While a value scoped to a data set still refuses another data set
+    assert not confirms("CIFAR10 top-1: 71.50\n", "Top-1 Accuracy", 71.5, dataset="MNIST")
+
+
+def test_box_and_mask_words_qualify_only_detection_metrics() -> None:
+    # Given a speech enhancement table whose rows are systems, one a masking method
+    log = """\
+| system          | PESQ | STOI |
+|-----------------|------|------|
+| noisy           | 1.97 | 0.92 |
+| mask (ours)     | 2.81 | 0.94 |
+"""
+    # Then the masking system's PESQ is a PESQ (no "mask" IoU type)
+    assert confirms(log, "PESQ", 2.81)
+    assert not confirms(log, "PESQ", 0.94)
+    # While for detection an unqualified AP is still never the mask AP
+    coco = "bbox_mAP: 0.4010, segm_mAP: 0.3620\n"
+    assert not confirms(coco, "AP", 36.2)
+    assert confirms(coco, "mask AP", 36.2)
+
+
+def test_a_protocol_named_by_the_claim_is_no_data_set_the_log_must_name() -> None:
+    # Given DINOv2's k-NN evaluation printed per k on a data set the log names
+    log = (
+        "I evaluated the small teacher on the ImageNet-1k dataset and got:\n"
+        "('full', 10) classifier result: Top1: 70.11 Top5: 85.02\n"
+        "('full', 20) classifier result: Top1: 71.30 Top5: 86.47\n"
+    )
+    # Then the k-NN claim is confirmed by its value, not refused as another data set's
+    assert confirms(log, "k-NN Top-1 Accuracy", 71.30)
+    assert not confirms(log, "k-NN Top-1 Accuracy", 86.47)
+    # And a value the log ties to another protocol still refuses it
+    assert not confirms("linear probe Top1: 75.02\n", "k-NN Top-1 Accuracy", 75.02)

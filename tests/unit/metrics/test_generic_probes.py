@@ -49,7 +49,9 @@ def test_a_logger_name_before_its_level_is_no_metric_name() -> None:
 def test_a_vector_of_values_is_no_single_metric() -> None:
     # open-mmlab/OpenPCDet#432: KITTI easy, moderate and hard on one line
     log = "Car AP@0.70, 0.70, 0.70:\nbbox AP:96.2470, 89.4992, 89.2430\n3d   AP:89.3476, 83.6901, 78.7028\n"
-    assert found(log) == {}
+    # (the kitti_eval reader reads each difficulty level; no name gets the vector's first number)
+    assert not {"bbox AP", "3d AP", "3d   AP"} & set(found(log))
+    assert found(log)["Moderate/Car 3D AP"] == 83.6901
     # mileyan/pseudo-LiDAR_e2e#17: the same, space separated
     assert found("car_detection_ground AP: 77.831551 59.772270 54.277523\n") == {}
     # pairs separated by commas are still read

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 LOG = """\
 2023-05-04 10:01:02,123 INFO [decode.py:647] {'best_train_loss': inf, 'exp_dir': PosixPath('zipformer/exp'), 'epoch': 30, 'avg': 9,
@@ -88,3 +89,19 @@ def test_grep_hits_of_best_lines() -> None:
     assert check_claimed_metric(metrics, "WER", 5.91, "test-other").ok
     assert not check_claimed_metric(metrics, "WER", 2.62, "test-other").ok
     assert not check_claimed_metric(metrics, "WER", 1.9).ok
+
+
+def test_results_md_table_gives_each_methods_wer_on_each_set() -> None:
+    # Given an icefall RESULTS.md table: a row per decoding method, a column per test set
+    text = """\
+|                                    | test-clean | test-other | comment                     |
+|------------------------------------|------------|------------|-----------------------------|
+| greedy search (max sym per frame 1)| 2.64       | 6.55       | --epoch 30 --avg 10         |
+| modified beam search               | 2.61       | 6.41       | --epoch 30 --avg 10 --beam 4|
+"""
+    # Then each value is the WER of its method on its set
+    assert confirms(text, "WER", 6.41, dataset="LibriSpeech test-other")
+    assert confirms(text, "WER", 2.64, dataset="test-clean")
+    assert not confirms(text, "WER", 6.41, dataset="test-clean")
+    # And the comment's options are no results
+    assert not confirms(text, "WER", 10)

@@ -7,6 +7,7 @@ the scored file) and local/chain/compare_wer.sh (`# WER on dev(fglarge) ...` per
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 
 def test_best_wer_lines_are_named_by_their_decode_set() -> None:
@@ -89,3 +90,20 @@ def test_sclite_subset_files_name_the_subset_and_the_whole_set_file_none() -> No
     assert not check_claimed_metric(metrics, "WER", 10.2, "callhm").ok
     # And a claim on no subset is the whole set's line
     assert check_claimed_metric(metrics, "WER", 15.9).ok
+
+
+def test_a_rescored_decode_is_of_the_same_test_set() -> None:
+    # Given sclite lines of a first pass and its lattice rescoring (TED-LIUM's decode_*_rescore)
+    text = (
+        "%WER 11.2 | 507 17783 | 90.1 6.2 3.7 1.3 11.2 82.0 | 0.050 | "
+        "exp/chain/tdnn/decode_dev/score_9_0.0/ctm.filt.filt.sys\n"
+        "%WER 10.7 | 507 17783 | 90.4 5.6 4.0 1.1 10.7 80.3 | 0.061 | "
+        "exp/chain/tdnn/decode_dev_rescore/score_10_0.0/ctm.filt.filt.sys\n"
+        "%WER 9.8 | 1155 27500 | 91.1 5.1 3.8 0.9 9.8 73.0 | 0.091 | "
+        "exp/chain/tdnn/decode_test_rescore/score_10_0.0/ctm.filt.filt.sys\n"
+    )
+    # Then the rescored result is a result on its set
+    assert confirms(text, "Test WER", 9.8)
+    assert confirms(text, "WER", 10.7, dataset="dev")
+    assert not confirms(text, "Test WER", 10.7)
+    assert not confirms(text, "WER", 80.3)

@@ -120,3 +120,51 @@ def test_a_benchmark_table_row_of_the_papers_numbers_is_not_the_run() -> None:
     assert check_claimed_metric(metrics, "HellaSwag", 69.0).ok
     assert not check_claimed_metric(metrics, "HellaSwag", 70.2).ok
     assert not check_claimed_metric(metrics, "PIQA", 78.1).ok
+
+
+def test_a_benchmark_table_row_labelled_by_a_metric_qualifies_its_values() -> None:
+    # Given a comparison table whose rows name the metric they score, with marked-up cells
+    text = """\
+| Task | PIQA | HellaSwag | ARC-e |
+|---|:---:|:---:|:---:|
+| Original paper | 79.1 | 76.2 | 72.8 |
+| Ours: `acc` | <ins>78.40</ins> | 57.02 | **71.3** |
+| Ours: `acc_norm` | 78.9<ins> | 74.41 | 66.0 |
+"""
+    metrics = extract_metrics(text)
+    # Then each value is that benchmark's metric of the row, markup or not
+    assert check_claimed_metric(metrics, "HellaSwag acc", 57.02).ok
+    assert check_claimed_metric(metrics, "HellaSwag acc_norm", 74.41).ok
+    assert not check_claimed_metric(metrics, "HellaSwag acc_norm", 57.02).ok
+    assert check_claimed_metric(metrics, "PIQA", 78.40).ok
+    assert check_claimed_metric(metrics, "ARC-e acc", 71.3).ok
+    # And the paper's row still confirms nothing
+    assert not check_claimed_metric(metrics, "HellaSwag", 76.2).ok
+
+
+def test_a_benchmark_column_confirms_a_claim_naming_the_benchmark_another_way() -> None:
+    # Given a summary table with abbreviated benchmark columns
+    text = """\
+| Model | ARC-c | ARC-e | HellaSwag |
+|---|---|---|---|
+| pruned-7b | 36.26 | 60.10 | 53.19 |
+"""
+    metrics = extract_metrics(text)
+    # Then the claim under the benchmark's full name is confirmed by its own column only
+    assert check_claimed_metric(metrics, "ARC-Challenge", 36.26).ok
+    assert check_claimed_metric(metrics, "ARC Easy", 60.10).ok
+    assert not check_claimed_metric(metrics, "ARC-Challenge", 60.10).ok
+
+
+def test_a_results_table_whose_header_was_logged_with_a_prefix() -> None:
+    # Given make_table's output passed to a logger: only the header line carries the prefix
+    text = """\
+2024-05-03:09:12:44,101 INFO     [run.py:120] |  Tasks  |Version|Filter|n-shot| Metric |   |Value |   |Stderr|
+|---------|------:|------|-----:|--------|---|-----:|---|-----:|
+|hellaswag|      1|none  |    10|acc_norm|↑  |0.5521|±  |0.0050|
+|mmlu     |      2|none  |      |acc     |↑  |0.4410|±  |0.0041|
+"""
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "HellaSwag", 0.5521).ok
+    assert check_claimed_metric(metrics, "MMLU", 44.10).ok
+    assert not check_claimed_metric(metrics, "MMLU", 0.0041).ok

@@ -42,3 +42,28 @@ def test_monai_per_step_losses_are_not_results() -> None:
     assert metrics["current mean dice"] == 0.9157
     assert 0.1162 not in metrics.values() and 0.2303 not in metrics.values()
     assert confirms(text, "Mean Dice", 0.9157)
+
+
+def test_summary_json_foreground_mean_is_the_mean_not_a_data_set() -> None:
+    # Given nnU-Net v2's validation summary.json: the mean over foreground labels, then per label
+    text = """\
+{
+    "foreground_mean": {
+        "Dice": 0.9021344,
+        "FN": 1210.5,
+        "IoU": 0.8234501,
+        "TP": 50133.25
+    },
+    "mean": {
+        "2": {
+            "Dice": 0.8811020,
+            "IoU": 0.7901233
+        }
+    }
+}
+"""
+    # Then the foreground mean confirms a mean claim on the data set the run was on
+    assert confirms(text, "Mean Dice", 90.21, dataset="Hippocampus")
+    assert confirms(text, "Dice", 0.9021)
+    # And one label's Dice is not the mean
+    assert not confirms(text, "Mean Dice", 0.8811, dataset="Hippocampus")

@@ -227,3 +227,11 @@ def test_a_baselines_heading_opens_a_section_of_other_peoples_numbers() -> None:
     assert not confirms(log, "SI-SDR", 15.30)
     assert not confirms(log, "SI-SDR", 14.32)
     assert confirms(log, "SI-SDR", 14.87)
+
+
+def test_the_word_score_beside_a_metric_names_no_scope() -> None:
+    # "accuracy score", "roc_auc score_val", "rouge1 score": the metric, not a data set "score"
+    assert sense_of("accuracy score").scope == ()
+    assert sense_of("roc_auc score_val").scope == ()
+    assert sense_of("roc_auc score_val").split == "val"
+    assert sense_of("HellaSwag accuracy score").scope == ("hellaswag",)

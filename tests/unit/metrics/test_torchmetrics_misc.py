@@ -54,3 +54,11 @@ def test_old_flair_averages_and_class_rows() -> None:
     assert not confirms(text, "Macro F1", 0.7539)
     assert not confirms(text, "Test Accuracy", 0.7093)
     assert confirms(text, "Precision (class 0)", 0.7643)
+
+
+def test_flair_sequence_tagger_results_print_f1_score_micro_and_macro() -> None:
+    # flair 0.5 SequenceTagger.evaluate: "\nResults:\n- F1-score (micro) {:.4f}\n- F1-score (macro)"
+    text = "Results:\n- F1-score (micro) 0.8812\n- F1-score (macro) 0.8035\n\nBy class:\n"
+    assert confirms(text, "Micro F1", 88.12)
+    assert confirms(text, "Macro F1", 0.8035)
+    assert not confirms(text, "Macro F1", 0.8812)

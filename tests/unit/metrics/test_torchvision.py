@@ -43,3 +43,19 @@ def test_segmentation_reference_reads_global_and_mean_iou_only() -> None:
     assert metrics == {"global correct": 92.4, "mean IoU": 70.2}
     assert confirms(text, "mIoU", 70.2)
     assert not confirms(text, "mIoU", 63.8)
+
+
+def test_summaries_pasted_one_per_model_with_a_note_in_parentheses() -> None:
+    # Given DeiT's `* Acc@1 .. Acc@5 .. loss ..` summaries pasted with the model's name and a note
+    text = (
+        "Small - Acc@1 79.512 Acc@5 94.870 loss 0.902 (batch size 128 per gpu, 8 gpus)\n"
+        "Base - Acc@1 81.640 Acc@5 95.555 loss 0.811 (batch size 64 per gpu, 8 gpus)\n"
+    )
+    assert found(text)["Base/Acc@1"] == 81.640
+    assert confirms(text, "Top-1 Accuracy", 81.64)
+    assert confirms(text, "Top-5 Accuracy", 94.87)
+    assert not confirms(text, "Top-5 Accuracy", 79.512)
+    assert not confirms(text, "Top-1 Accuracy", 128)
+    # While a progress line's running average in parentheses is still no summary
+    progress = "Test: [ 10/196] Acc@1 78.125 (80.540) Acc@5 93.750 (95.170)\n"
+    assert not confirms(progress, "Top-1 Accuracy", 80.54)

@@ -5,7 +5,9 @@ named `<set>/<setting>/WER` (CER blocks likewise; `WER/CER` blocks give both; a 
 too long for a metric name is dropped from it), the best lines of those files found by grep
 (`<exp>/49_10.txt:<setting>\t2.62\tbest for test-clean`, named `<set>/<setting>/WER`, CER
 when the file name says so), and the errs file's `%WER = 3.26`. The
-`params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config. The
+`params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config.
+RESULTS.md tables (`| | test-clean | test-other | comment |`, a row per decoding method) give
+the WER of each method on each set, `test-other/greedy search/WER`. The
 bracket holds counts, never values; setting names carry hyper-parameters (`beam_4`,
 `lm_scale_0.8`), never values.
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.numbers import END, NUM, parse_number
 
 _LOGGED = re.compile(
     r"\[([^\[\]\s]++)\]\s++%(WER|CER)\s++(" + NUM + r")%?+\s++\[\s*+\d++\s*+/\s*+\d++"
@@ -146,3 +148,34 @@ def _setting(
         if len(name) > MAX_NAME_CHARS:
             name = f"{where}/{metric}"
         out.add(name, number, "icefall", running=False)
+
+
+# RESULTS.md tables: `| | test-clean | test-other | comment |`, one row per decoding method.
+_RESULT_SETS = re.compile(r"^(?:test|dev)[-_](?:clean|other)$")
+
+
+def results_table_header(lowered: list[str], state: LogState) -> bool:
+    """A Markdown table whose columns are LibriSpeech test sets (`test-clean`, `test-other`):
+    icefall's and k2's RESULTS.md tables, whose values are the WER of each decoding method
+    (the row) on each set (the column). Read by `tables`."""
+    columns = [i for i, cell in enumerate(lowered) if i and _RESULT_SETS.match(cell)]
+    if not columns or any("wer" in c or "cer" in c for c in lowered):
+        return False
+    state.context["md_mode"] = "icefall"
+    state.context["icefall_cols"] = columns
+    return True
+
+
+def results_table_row(cells: list[str], header: list[str], state: LogState, out: Sink) -> None:
+    label = cells[0].strip("*` ") if cells else ""
+    if parse_number(label) is not None or len(label) > 40:
+        label = ""
+    for i in state.context.get("icefall_cols", []):
+        if i < len(cells) and i < len(header) and parse_number(cells[i]) is not None:
+            # (a method label the vocabulary refuses as a name, "... (max sym per frame 1)",
+            # leaves the value its set's WER)
+            value = cells[i]
+            if not label or not out.add(
+                f"{header[i]}/{label}/WER", value, "icefall", running=False
+            ):
+                out.add(f"{header[i]}/WER", value, "icefall", running=False)

@@ -40,6 +40,8 @@ _SCLITE = re.compile(
 # `grep WER exp/*/decode*/wer_*` without best_wer.sh: "exp/.../wer_15:%WER 10.43 [ ... ]"
 _GREP_PATH = re.compile(r"([^\s:]++):%(?:WER|CER)\s")
 _DECODE_DIR = re.compile(r"^decode[_.\-]?+")
+# A lattice rescoring pass after the first decode (`decode_test_rescore`): the same test set.
+_RESCORED = re.compile(r"_rescore$")
 # sclite's scored file names the subset of the test set it scored: `eval2000.ctm.swbd.filt.sys`
 # is the Switchboard half of eval2000, `eval2000.ctm.callhm.filt.sys` the CallHome half and
 # `eval2000.ctm.filt.sys` the whole set (egs/swbd/s5c/local/score_sclite.sh).
@@ -64,6 +66,7 @@ def decode_set(path: str) -> str:
     for part in reversed(parts[:-1]):
         if part.startswith("decode"):
             rest = _DECODE_DIR.sub("", part).split(".", 1)[0]
+            rest = _RESCORED.sub("", rest)
             return "" if _SET_NOISE.match(rest) else rest
     return ""
 

@@ -16,7 +16,10 @@ headers [column_name ("Tasks" or "Groups"), "Version", "Filter", "n-shot", "Metr
 `f"{args.model} ({args.model_args}), gen_kwargs: ({args.gen_kwargs}), limit: {args.limit},
 num_fewshot: {args.num_fewshot}, batch_size: {args.batch_size}"` line); mlabonne/llm-autoeval
 (summary `|Model|AGIEval|GPT4All|TruthfulQA|Bigbench|Average|`); Open LLM Leaderboard model
-cards (`|Metric|Value|` with `|HellaSwag (10-Shot)|84.1|`).
+cards (`|Metric|Value|` with `|HellaSwag (10-Shot)|84.1|`). In a summary table a row label
+that names a metric (`| Reproduced: acc | 65.20 | ... |`) qualifies each value
+(`HellaSwag/Reproduced: acc`), and emphasis around a number (`<ins>65.20</ins>`, `**65.2**`)
+is markup, not part of it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import parse_number
-from chalicelib.domain.metrics.vocabulary import BENCHMARK_HEADLINES, scope_key
+from chalicelib.domain.metrics.phrases import _KNOWN_BASES
+from chalicelib.domain.metrics.vocabulary import BENCHMARK_HEADLINES, scope_key, sense_of
 
 _TASK_INDENT = re.compile(r"^[\s\-]++")
 _NO_FILTER = frozenset({"", "none", "n/a"})
@@ -73,6 +77,9 @@ def lm_eval_row(cells: list[str], state: LogState, out: Sink) -> None:
 
 # A row label naming published numbers ("paper", "reported", "official"): a reference row.
 _REFERENCE_ROW = re.compile(r"(?i)\b(?:paper|reported|official|published|claimed)\b")
+# Inline emphasis around a cell's number: HTML tags (`<ins>65.20</ins>`, an unclosed `<b>`)
+# and markdown marks (`**65.2**`, `` `65.2` ``).
+_EMPHASIS = re.compile(r"</?+[A-Za-z]{1,6}+>|[*_`]++")
 
 
 def benchmark_columns(header: list[str]) -> dict[int, str]:
@@ -92,10 +99,15 @@ def benchmark_row(header: list[str], cells: list[str], out: Sink) -> bool:
         return False
     if _REFERENCE_ROW.search(cells[0]):
         return True  # a row of someone else's numbers ("LLM-Pruner paper"): not the run's
+    # a row label naming the metric ("Reproduced: `acc`", "acc_norm") says what each value is
+    label = cells[0]
+    named = sense_of(label).base in _KNOWN_BASES
     found = False
     for index, name in columns.items():
-        if parse_number(cells[index]) is not None:
-            found = out.add(name, cells[index], "lm_eval", running=False) or found
+        cell = _EMPHASIS.sub("", cells[index]).strip()
+        if parse_number(cell) is not None:
+            full = f"{name}/{label}" if named else name
+            found = out.add(full, cell, "lm_eval", running=False) or found
     return found
 
 

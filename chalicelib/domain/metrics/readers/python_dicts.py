@@ -1,12 +1,15 @@
 """Python-repr dicts printed by training scripts: the Hugging Face Trainer's
 `{'eval_loss': 0.41, 'eval_accuracy': 0.9124, 'epoch': 3.0}` (values may be wrapped in
-`tensor(...)`/`np.float64(...)`), `epoch 0: {'accuracy': 0.8}` of the no_trainer examples,
-and PyTorch Lightning 1.x `DATALOADER:0 TEST RESULTS` blocks (whose header gives the split). A
-dict with an `epoch` or `step` key is a running value: the last one of each name stands.
-Nested dicts name their values by key path (`{'Iris-setosa': {'f1': 1.0}}` ->
-`Iris-setosa/f1`); a dict of averages only (`{'macro': 0.95, 'micro': 0.94}`) printed under a
-title line (`Average F1 scores:`) is named by the title (`Average F1 scores macro`). Integer
-tensors (`tensor(1134649)`) are counts. A dict with
+`tensor(...)`/`np.float64(...)`, or formatted into strings: `{'mIoU': '0.5276'}` from
+`{k: f"{v:.4f}"}`; a quoted integer such as `'Images': '4'` is a count or an id, not read),
+`epoch 0: {'accuracy': 0.8}` of the no_trainer examples, and PyTorch Lightning 1.x
+`DATALOADER:0 TEST RESULTS` blocks (whose header gives the split). A dict with an `epoch` or
+`step` key is a running value: the last one of each name stands. Nested dicts name their
+values by key path (`{'Iris-setosa': {'f1': 1.0}}` -> `Iris-setosa/f1`; a metric keying labels,
+`{'roc_auc': {'toxic': 0.74}}`, is each label's metric, `toxic/roc_auc`); a dict of averages
+only (`{'macro': 0.95, 'micro': 0.94}`) printed under a title line (`Average F1 scores:`) is
+named by the title (`Average F1 scores macro`). Integer tensors (`tensor(1134649)`) are
+counts. A dict with
 `learning_rate` is a training-step log (its `loss` is the training loss). sacreBLEU's result
 (`{'score': 46.75, 'counts': [...], ..., 'bp': 0.92, 'sys_len': 12, 'ref_len': 13}`, as
 evaluate's `sacrebleu` returns it) names its `score` `sacreBLEU score`; `bp` and the lengths
@@ -25,11 +28,17 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.vocabulary import is_known_metric
 
-# A key followed by a nested dict, a key followed by a number (possibly wrapped), or a brace.
+# A key followed by a nested dict, a key followed by a number (possibly wrapped), a key
+# followed by a decimal number formatted into a string (`'mIoU': '0.5276'`), or a brace.
 _TOKEN = re.compile(
     r"""(['"])([A-Za-z_][^'"\n]{0,79}+)\1\s*+:\s*+"""
-    r"(?:(\{)|((?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+(" + NUM + r")" + END + r")"
+    r"(?:(\{)|((?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+("
+    + NUM
+    + r")"
+    + END
+    + r"""|(['"])([-+]?+\d*+\.\d++%?+)\6)"""
     r"|([{}])"
 )
 _LIGHTNING_HEAD = re.compile(r"\b(TEST|VALIDATE|VALIDATION|VAL)\s++RESULTS\b")
@@ -75,7 +84,7 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
     matches = list(_TOKEN.finditer(line))
     places = _rounded_places(matches)
     for match in matches:
-        brace, key = match.group(6), match.group(2)
+        brace, key = match.group(8), match.group(2)
         if brace == "{" or match.group(3):
             if len(path) < _MAX_DEPTH:
                 path.append(key if match.group(3) else "")
@@ -84,7 +93,7 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
             if path:
                 path.pop()
             continue
-        number, wrapper = match.group(5), match.group(4) or ""
+        number, wrapper = match.group(5) or match.group(7).rstrip("%"), match.group(4) or ""
         if wrapper.startswith("tensor") and not any(c in number for c in ".eE"):
             continue  # an integer tensor is a count (tensor(1134649)), not a result
         number = _padded(number, places)
@@ -98,6 +107,9 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         if not keys and title and key in _QUALIFIERS:
             name = f"{title} {key}"  # "Average F1 scores:" then {'macro': 0.95, ...}
         else:
+            if keys and is_known_metric(keys[-1]) and not is_known_metric(key):
+                # {'roc_auc': {'toxic': 0.74, ...}}: the metric of each label
+                keys, key = [*keys[:-1], key], keys[-1]
             name = "/".join([task, *keys, key] if task else [*keys, key])
         out.add(name, number, source, split=split or None, running=running)
         found = True
@@ -109,7 +121,7 @@ def _rounded_places(matches: list[re.Match[str]]) -> int:
     floats): Python's repr drops trailing zeros, so `round(x, 3)` prints 0.640 as `0.64`."""
     places = 0
     for match in matches:
-        number = match.group(5)
+        number = match.group(5) or match.group(7)
         if number and "." in number and "e" not in number.lower():
             decimals = len(number) - number.index(".") - 1
             if decimals <= 6:

@@ -1,7 +1,10 @@
 """Tables: markdown tables (lm-evaluation-harness and lighteval results with `Metric` and
 `Value` columns and summaries with one column per benchmark, read by `lm_eval`; OpenCompass
-`| dataset | version | metric | mode | <model> |` summaries, read by `opencompass`; ESPnet's
-`|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|`, read by `espnet`;
+`| dataset | version | metric | mode | <model> |` summaries, read by `opencompass`; tables
+without outer pipes (`Language | WER% | CER%`, a CLI summary or a table copied from a rendered
+page, its header taken only when no family reader took the line; rule lines of `-`/`=` inside
+it are layout); a column of published numbers (`IoU (Report)`, `Paper`) holds no results;
+ESPnet's `|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|`, read by `espnet`;
 detectron2's one-row COCO tables `| AP | AP50 | ... |`) and box-drawing
 tables (PyTorch Lightning `┃ Test metric ┃ DataLoader 0 ┃`, rich tables, sacrebleu's
 multi-system table, whose rows are named `system/metric`).
@@ -17,11 +20,12 @@ from __future__ import annotations
 
 import re
 
-from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
+from chalicelib.domain.metrics.readers.icefall import results_table_header, results_table_row
 from chalicelib.domain.metrics.readers.lightning import lightning_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
@@ -32,12 +36,15 @@ from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
+_LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
+_RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
 # Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%").
 _CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
 _INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
 _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
+_REFERENCE_COLUMN = re.compile(r"(?i)\b(?:paper|report|reported|official|published|claimed)\b")
 _RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})
 # sacrebleu's multi-system cells: "26.6", "26.6 (26.6 ± 0.6)", "20.8 (μ = 20.8 ± 0.6)",
 # "20.8 (20.8 ± 0.6) (p = 0.0010)*": the score is the first number.
@@ -56,13 +63,49 @@ def _markdown_open(state: LogState) -> bool:
     return state.context.get("md_mode") is not None
 
 
+def _bare_cells(line: str) -> list[str] | None:
+    """`a | b | c`: a table line without outer pipes (a table copied from a rendered page, a
+    CLI summary such as `Language | WER% | CER%`)."""
+    if line.count("|") < 2 or line.lstrip().startswith("|") or line.rstrip().endswith("|"):
+        return None
+    return [c.strip() for c in line.split("|")]
+
+
+def _row_cells(line: str, state: LogState) -> list[str] | None:
+    """The cells of a table line: `| a | b |`, or a bare row under a bare header."""
+    match = _TABLE_LINE.match(line) if "|" in line else None
+    if match is None and "|" in line and state.context.get("md_mode") is None:
+        # a header logged with a prefix (`2024-07-28:11:41:09 INFO [eval.py:85] |Tasks|...`):
+        # a logger prints a multi-line table as one message, so only its first line has one
+        cut = line.index("|")
+        if _LOG_PREFIX.search(line[:cut]):
+            match = _TABLE_LINE.match(line[cut:])
+    if match:
+        return [c.strip() for c in match.group(1)[1:-1].split("|")]
+    return _bare_cells(line) if state.context.get("md_bare") else None
+
+
+def _bare_header(cells: list[str]) -> bool:
+    """Names only: no number among a cell's words (Kaldi's `%WER 12.5 | 1831 21395 |`), no
+    log prefix (loguru's `12:00:01.123 | INFO |`), no whitespace-aligned columns inside a cell
+    (the MOTChallenge devkit's ` IDF1  IDP  IDR| Rcll ...`)."""
+    for cell in cells:
+        if not cell or ":" in cell or "  " in cell or len(cell) > 60:
+            return False
+        if any(parse_number(word.rstrip("%")) is not None for word in cell.split()):
+            return False
+    return True
+
+
 @reader("tables", markers=("|",), order=20, open=_markdown_open)
 def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
-    match = _TABLE_LINE.match(line) if "|" in line else None
-    if not match:
+    cells = _row_cells(line, state)
+    if cells is None:
+        if state.context.get("md_bare") and state.context.get("md_mode") and _RULE.match(line):
+            return True  # a rule under a bare header or above its summary row
         state.context["md_mode"] = None
+        state.context["md_bare"] = False
         return False
-    cells = [c.strip() for c in match.group(1)[1:-1].split("|")]
     if all(_SEPARATOR_CELL.match(c) for c in cells if c):
         return True
     mode = state.context.get("md_mode")
@@ -75,6 +118,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         opencompass_row(cells, state, out)
     elif mode == "espnet":
         espnet_row(cells, state, out)
+    elif mode == "icefall":
+        results_table_row(cells, state.context.get("md_header", []), state, out)
     elif mode == "sb3_zoo":
         zoo_row(cells, state, out)
     elif mode == "type_score":
@@ -94,12 +139,28 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
     return True
 
 
+@reader("tables", markers=("|",), order=850)
+def read_bare_table_header(line: str, state: LogState, out: Sink) -> bool:
+    """The header of a table without outer pipes, when no family reader took the line (the
+    rows that follow are read like a Markdown table's)."""
+    if state.context.get("md_mode") is not None:
+        return False
+    cells = _bare_cells(line)
+    if cells is None or len(cells) < 3 or not _bare_header(cells):
+        return False
+    state.context["md_bare"] = True
+    _header(cells, state)
+    return True
+
+
 def _header(cells: list[str], state: LogState) -> None:
     lowered = [c.lower() for c in cells]
+    state.context["md_header"] = cells
     if (
         lm_eval_header(lowered, state)
         or opencompass_header(lowered, cells, state)
         or espnet_header(lowered, state)
+        or results_table_header(lowered, state)
         or zoo_header(lowered, state)
         or type_score_header(lowered, state)
     ):
@@ -160,6 +221,8 @@ def _result_column(header: str) -> bool:
     key = metric_key(header)
     if key in _VALUE_HEADERS:
         return True
+    if _REFERENCE_COLUMN.search(header):
+        return False  # "IoU (Report)", "Paper": published numbers beside the run's
     if not header or key in _INDEX_HEADERS or not is_result_name(header):
         return False
     sense = sense_of(header)
@@ -180,11 +243,8 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     if plan is None or plan[0] is not header:
         plan = state.context["md_plan"] = (header, *_plan(header))
     _, results, labels, value_header = plan
-    match = _TABLE_LINE.match(line) if results else None
-    if match is None:
-        return False
-    cells = [c.strip() for c in match.group(1)[1:-1].split("|")]
-    if len(cells) != len(header):
+    cells = _row_cells(line, state) if results else None
+    if cells is None or len(cells) != len(header):
         return False
     numbers = {i: _cell_number(cells[i]) for i in results}
     columns = [i for i in results if numbers[i] is not None]
@@ -201,6 +261,9 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
             name = label
         else:
             name = f"{label}/{header[i]}" if label else header[i]
+        if len(name) > MAX_NAME_CHARS and "/" in label:
+            # a long model id ("org/model-name"): the model's name without its organisation
+            name = name.replace(label, label.rsplit("/", 1)[-1], 1)
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 

@@ -1,10 +1,11 @@
 """Flair training and evaluation prints: the trainer's `DEV : loss 0.0388 - f-score 0.5586 - acc
-0.5586` and `TEST : ...` lines (the line names the split; items separated by ` - `; named
-`DEV f-score`), `EPOCH 1 done: loss 0.0350 - lr 0.1000 - bad epochs 0` (`TRAIN loss`; learning
-rate and patience are settings; all per-epoch, running) and the final `Results:` block
-(`- F-score (micro) 0.6971`, `- F-score (macro) ...`, `- Accuracy ...`; its `By class:` report
-is read by `sklearn`). Ignite's `Validation Results - Epoch: 3  Avg accuracy: 0.92` and
-AllenNLP's metrics.json are read by `generic` and `json_results`.
+0.5586` and `TEST : ...` lines (the line names the split; items separated by ` - `; named `DEV
+f-score`), `EPOCH 1 done: loss 0.0350 - lr 0.1000 - bad epochs 0` (`TRAIN loss`; learning rate
+and patience are settings; all per-epoch, running) and the final `Results:` block (`- F-score
+(micro) 0.6971`, `- F-score (macro) ...`, `- Accuracy ...`; the sequence taggers of flair
+0.5-0.6 print `- F1-score (micro) ...`; its `By class:` report is read by `sklearn`). Ignite's
+`Validation Results - Epoch: 3 Avg accuracy: 0.92` and AllenNLP's metrics.json are read by
+`generic` and `json_results`.
 
 Format source: flairNLP/flair flair/trainers/trainer.py (`log.info(f"EPOCH {epoch} done: loss
 {train_loss:.4f} - lr {lr:.4f}")`, 0.4: `f"{'DEV':<5}: loss {dev_loss:.8f} - f-score
@@ -13,7 +14,9 @@ Format source: flairNLP/flair flair/trainers/trainer.py (`log.info(f"EPOCH {epoc
 class:\\n" + classification_report(...)`); flair 0.4.x flair/trainers/trainer.py `evaluate`
 (`f"\\nMICRO_AVG: acc {metric.micro_avg_accuracy():.4f} - f1-score {...}"`, `MACRO_AVG`, then
 per class `f"\\n{class_name:<10} tp: {metric.get_tp(class_name)} - fp: ... - fn: ... - tn: ...
-- precision: {...:.4f} - recall: ... - accuracy: ... - f1-score: ..."`).
+- precision: {...:.4f} - recall: ... - accuracy: ... - f1-score: ..."`); flair 0.5
+flair/models/sequence_tagger_model.py `evaluate` (f"\\n- F1-score (micro)
+{metric.micro_avg_f_score():.4f}").
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ _SPLIT_LINE = re.compile(r"(?:^|\s)(DEV|TEST|TRAIN)\s*+:\s*+(loss\s.*)$")
 _EPOCH_DONE = re.compile(r"\bEPOCH \d++ done:\s*+(.*)$")
 _ITEM = re.compile(r"^\s*+([A-Za-z][\w\-() ]{0,40}?)\s++(" + NUM + r")" + END)
 _RESULT = re.compile(
-    r"^\s*+-\s++(F-score \((?:micro|macro)\)|Accuracy|MSE|MAE|Pearson|Spearman)\s++("
+    r"^\s*+-\s++(F1?+-score \((?:micro|macro)\)|Accuracy|MSE|MAE|Pearson|Spearman)\s++("
     + NUM
     + r")"
     + END

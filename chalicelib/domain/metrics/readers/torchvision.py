@@ -24,11 +24,14 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
 # The summary. After "*", "Test:" or at the start of a line one word may name the model or
-# label set (`Test: EMA Acc@1`, `* ReaL Acc@1`); elsewhere (prose) no word is taken.
+# label set (`Test: EMA Acc@1`, `* ReaL Acc@1`, a pasted `Small - Acc@1 ...`); elsewhere
+# (prose) no word is taken.
 _SUMMARY = re.compile(
-    r"(?:(?:(?:^|\s)\*|Test:|^)\s*+(?:([A-Za-z][\w\-]*+)\s++)?+|(?:^|\s|:))"
+    r"(?:(?:(?:^|\s)\*|Test:|^)\s*+(?:([A-Za-z][\w\-]*+)\s++(?:-\s++)?+)?+|(?:^|\s|:))"
     r"(?:Acc|Prec)@\d++\s++" + NUM + END
 )
+# `Acc@1 78.1 (87.9)`: a running average beside the batch's value, or timm's error rate
+_PAREN_NUMBER = re.compile(r"\(\s*+" + NUM + r"\s*+\)")
 _PAIR = re.compile(r"(?<![\w@])((?:Acc|Prec)@\d++|[Ll]oss)\s++(" + NUM + r")" + END)
 _NOT_A_SCOPE = frozenset({"test", "val", "validation", "eval", "info"})
 _NETWORK = re.compile(
@@ -48,7 +51,7 @@ def _scoped(scope: str | None, name: str) -> str:
 def read_torchvision(line: str, state: LogState, out: Sink) -> bool:
     if "@" in line:
         summary = _SUMMARY.search(line)
-        if summary is None or "(" in line[summary.end() :]:
+        if summary is None or _PAREN_NUMBER.search(line, summary.end()):
             return False  # a progress line, or timm's summary with error rates in parentheses
         scope = summary.group(1)
         for pair in _PAIR.finditer(line, summary.start()):

@@ -1,0 +1,34 @@
+"""Keras super-resolution benchmarks (titu1994/Image-Super-Resolution and its forks): after
+upscaling a benchmark set the script prints `Average PSNR of Set5 validation images : 25.94`,
+one line per set. Copies of the function for another set keep the first set's name in the text,
+so a label written before the line (`Set14 : Average PSNR of Set5 ...`, a reporter's bold
+`**Set14 :**`) names the set; otherwise the sentence's does. Values are `<set>/Average PSNR` of
+the validation split.
+
+Format source: titu1994/Image-Super-Resolution benchmark code: print("Average PSNR of Set5
+validation images : ", total_psnr / 5) (the Set14 and BSD100 variants print their own totals).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.numbers import END, NUM
+
+_LINE = re.compile(
+    r"^[\s*]*+(?:([A-Za-z][\w\-]{0,30}+)[\s*]*+:[\s*]*+)?+Average (PSNR|SSIM) of ([\w\-]{1,30}+)"
+    r" (validation|test) images\s*+:[\s*]*+(" + NUM + r")" + END
+)
+
+
+@reader("super_resolution", markers=("Average PSNR of", "Average SSIM of"), order=30)
+def read_super_resolution(line: str, state: LogState, out: Sink) -> bool:
+    match = _LINE.match(line)
+    if match is None:
+        return False
+    label, metric, named, split, number = match.groups()
+    split = "val" if split == "validation" else "test"
+    name = f"{label or named}/Average {metric}"
+    out.add(name, number, "super_resolution", split=split, running=False)
+    return True

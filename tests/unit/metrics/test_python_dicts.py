@@ -1,0 +1,31 @@
+"""Python-repr dicts whose values were formatted into strings before printing."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_dict_of_formatted_decimal_strings_is_read_like_numbers() -> None:
+    # Given evaluation results printed as {name: f"{value:.4f}"} (PaddleSeg's evaluate
+    # returns miou, acc, class_iou, ..., kappa; a script formats them for display)
+    text = (
+        "{'Images': '500', 'mIoU': '0.7342', 'Acc': '0.9511', 'Kappa': '0.8810', "
+        "'Dice': '0.8420', 'Class IoU': '[0.9601 0.5083]', 'percent': '97.5%'}\n"
+    )
+    metrics = found(text)
+    # Then the decimal strings are the metrics, the image count and the array are not
+    assert metrics["mIoU"] == 0.7342
+    assert metrics["Dice"] == 0.8420
+    assert "Images" not in metrics
+    assert "Class IoU" not in metrics
+    assert confirms(text, "mIoU", 73.42)
+    assert confirms(text, "Kappa", 0.881)
+    assert not confirms(text, "mIoU", 0.5083)
+
+
+def test_a_metric_keying_labels_names_each_labels_metric() -> None:
+    # Given per-label scores printed as {metric: {label: value}}
+    text = "{'roc_auc': {'spam': 0.9412, 'ham': 0.8875, 'other': nan}}\n"
+    assert found(text) == {"spam/roc_auc": 0.9412, "ham/roc_auc": 0.8875}
+    assert confirms(text, "ROC AUC", 0.8875, dataset="ham")
+    assert not confirms(text, "ROC AUC", 0.9412, dataset="ham")
