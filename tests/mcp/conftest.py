@@ -5,6 +5,7 @@ the real local stack of the test session."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -50,8 +51,11 @@ async def mcp_session(
     console_script: bool = False,
 ) -> AsyncIterator[ClientSession]:
     """An initialised MCP client session with a fresh server subprocess. The server's
-    environment is the MCP SDK's safe default (PATH, HOME, ...) plus SOTAVERIFIED_*."""
+    environment is the MCP SDK's safe default (PATH, HOME, ...) plus SOTAVERIFIED_* and,
+    if set, PYTHONPATH (so the server runs the same SDK code as the tests)."""
     env = {"SOTAVERIFIED_URL": url}
+    if os.environ.get("PYTHONPATH"):  # e.g. a worktree's sdk/src ahead of the installed SDK
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     if key is not None:
         env["SOTAVERIFIED_API_KEY"] = key
     if console_script:
