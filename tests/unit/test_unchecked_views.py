@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chalicelib.services.url_logs import unchecked_verdict
+from chalicelib.services.url_log_verdicts import unchecked_verdict
 from chalicelib.web.layout import PageContext
 from chalicelib.web.sessions import Session
 from chalicelib.web.views import paper_page, review_page
