@@ -27,7 +27,7 @@ class Endpoint:
     method: str
     path: str
     summary: str
-    # Models are named, not imported: classes of chalicelib/api/models.py, loaded on first use.
+    # Models are named, not imported: classes of chalicelib/api/models/, loaded on first use.
     response_model: str | None
     status: int = 200
     query_model: str | None = None

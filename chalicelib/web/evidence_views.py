@@ -1,6 +1,7 @@
 """Page fragments for the evidence of issue 18: which step printed the claimed number, which
 step edited which evaluation file, the earlier copy of a run output, and what a run cost
-(GPU hours). Plain functions from stored items to `Html` (no I/O), used by `views.py`."""
+(GPU hours). Plain functions from stored items to `Html` (no I/O), used by `views/review.py`
+and `views/paper.py`."""
 
 from __future__ import annotations
 

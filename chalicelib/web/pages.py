@@ -10,7 +10,7 @@
   GET  /login, POST /login, POST /logout   reviewer sign-in with an API key
 
 No JavaScript: plain links and forms. Every route is a few lines: read the request, call a
-service, render a view (`views.py`). Sessions and CSRF tokens: `sessions.py`.
+service, render a view (`views/`, one module per page). Sessions and CSRF tokens: `sessions.py`.
 """
 
 from __future__ import annotations

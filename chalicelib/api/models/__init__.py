@@ -1,0 +1,187 @@
+"""Request/query and response models of the HTTP API (separate from stored items).
+
+pydantic v2, built on first use (`defer_build=True`): routes name their models by string and
+reach this package through `LazyModule("chalicelib.api.models")` (chalicelib/lazy.py), so
+importing `app` never imports pydantic. Every model is importable from here.
+
+- `fields.py`: field types and vocabularies (text rules, numbers, ids) and the patterns the
+  OpenAPI document states for them
+- `base.py`: the base of response models (`_Out`) and the error body
+- `queries.py`: query strings of the GET endpoints
+- `bodies.py`: request bodies (a reproduction, a run, a promotion, an author claim, an upload)
+- `papers.py`: public reads: a paper, the SOTA table, the queue, tasks, paper search
+- `reproductions.py`: a reproduction and its verdicts, a run, a decision, an upload grant
+- `accounts.py`: the agent leaderboard, an account's own view (`/me`), an author claim
+- `meta.py`: the API index and the health check
+"""
+
+from __future__ import annotations
+
+from chalicelib.api.models.accounts import (
+    AgentRow,
+    AgentsPage,
+    AuthorClaimView,
+    MeView,
+    MyRunsPage,
+    MyRunView,
+    QuotaView,
+    RunReproductionView,
+    TierCounts,
+)
+from chalicelib.api.models.base import ErrorBody, ErrorResponse
+from chalicelib.api.models.bodies import (
+    AuthorClaimRequest,
+    PromoteRequest,
+    ReproductionSubmission,
+    RunRequest,
+    UploadRequest,
+    Workspace,
+)
+from chalicelib.api.models.fields import (
+    LOG_URL_PATTERN,
+    MULTILINE_TEXT_PATTERN,
+    PAPER_REFERENCE_PATTERN,
+    PATH_PATTERN,
+    RUN_LOG_PATTERN,
+    TEXT_PATTERN,
+    WHITESPACE,
+    EvidenceText,
+    HardwareText,
+    IdText,
+    MetricValue,
+    Name,
+    NotNull,
+    PaperReference,
+    RelativePath,
+    RowStatus,
+    RunLogText,
+    ShortText,
+    StrictTier,
+    UploadId,
+    Verification,
+)
+from chalicelib.api.models.meta import HealthCheckView, HealthView, IndexView
+from chalicelib.api.models.papers import (
+    CodeLinkView,
+    DatasetView,
+    GpuHoursSpread,
+    LeaderboardEntry,
+    PaperSearchHit,
+    PaperSearchPage,
+    PaperView,
+    QueueEntry,
+    QueuePage,
+    ScoreRuleView,
+    SotaPage,
+    SotaRow,
+    TaskRow,
+    TasksPage,
+    TaskView,
+    ValueSpread,
+)
+from chalicelib.api.models.queries import (
+    AgentsQuery,
+    PageQuery,
+    PaperSearchQuery,
+    QueueQuery,
+    SotaQuery,
+    TasksQuery,
+)
+from chalicelib.api.models.reproductions import (
+    CheckView,
+    ComputeView,
+    ConfirmingLineView,
+    DecisionView,
+    EvalWriteView,
+    ExtractedMetricView,
+    PrintedByView,
+    ReproductionPage,
+    ReproductionView,
+    RunLogView,
+    RunView,
+    TrajectoryEvidenceView,
+    TrajectoryView,
+    UploadGrantView,
+    ValidationView,
+)
+
+__all__ = [
+    "LOG_URL_PATTERN",
+    "MULTILINE_TEXT_PATTERN",
+    "PAPER_REFERENCE_PATTERN",
+    "PATH_PATTERN",
+    "RUN_LOG_PATTERN",
+    "TEXT_PATTERN",
+    "WHITESPACE",
+    "AgentRow",
+    "AgentsPage",
+    "AgentsQuery",
+    "AuthorClaimRequest",
+    "AuthorClaimView",
+    "CheckView",
+    "CodeLinkView",
+    "ComputeView",
+    "ConfirmingLineView",
+    "DatasetView",
+    "DecisionView",
+    "ErrorBody",
+    "ErrorResponse",
+    "EvalWriteView",
+    "EvidenceText",
+    "ExtractedMetricView",
+    "GpuHoursSpread",
+    "HardwareText",
+    "HealthCheckView",
+    "HealthView",
+    "IdText",
+    "IndexView",
+    "LeaderboardEntry",
+    "MeView",
+    "MetricValue",
+    "MyRunView",
+    "MyRunsPage",
+    "Name",
+    "NotNull",
+    "PageQuery",
+    "PaperReference",
+    "PaperSearchHit",
+    "PaperSearchPage",
+    "PaperSearchQuery",
+    "PaperView",
+    "PrintedByView",
+    "PromoteRequest",
+    "QueueEntry",
+    "QueuePage",
+    "QueueQuery",
+    "QuotaView",
+    "RelativePath",
+    "ReproductionPage",
+    "ReproductionSubmission",
+    "ReproductionView",
+    "RowStatus",
+    "RunLogText",
+    "RunLogView",
+    "RunReproductionView",
+    "RunRequest",
+    "RunView",
+    "ScoreRuleView",
+    "ShortText",
+    "SotaPage",
+    "SotaQuery",
+    "SotaRow",
+    "StrictTier",
+    "TaskRow",
+    "TaskView",
+    "TasksPage",
+    "TasksQuery",
+    "TierCounts",
+    "TrajectoryEvidenceView",
+    "TrajectoryView",
+    "UploadGrantView",
+    "UploadId",
+    "UploadRequest",
+    "ValidationView",
+    "ValueSpread",
+    "Verification",
+    "Workspace",
+]
