@@ -1,9 +1,11 @@
 """Copies of run output (issue 18): two submissions carry the same output when their
-normalised texts are equal. Normalised: Unicode NFKC, line endings as `\n` (`\r\n` and a lone
-`\r` alike), invisible characters dropped (zero-width and other format characters, ANSI
-colour codes: nobody reading the log can see them), trailing whitespace of every line and
-blank lines at both ends dropped. So a log pasted through another terminal, editor or
-operating system is the same log, and so is one with a zero-width space slipped in.
+normalised texts are equal. Normalised: Unicode NFKC, line endings as `\n` (`\r\n`, a lone
+`\r` and the other line boundaries `str.splitlines` knows alike: vertical tab, form feed,
+`\x1c`-`\x1e`, NEL, U+2028, U+2029), invisible characters dropped (zero-width and other
+format characters, other control characters, ANSI colour codes: nobody reading the log can
+see them), trailing whitespace of every line and blank lines at both ends dropped. So a log
+pasted through another terminal, editor or operating system is the same log, and so is one
+with a zero-width space slipped in.
 
 Pure, standard library only.
 """
@@ -16,6 +18,10 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# Line boundaries besides \n and \r (those of str.splitlines, which the URL-log reader uses),
+# and the control characters left once they are taken out (a tab stays: it is whitespace).
+_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
 
 def _visible(line: str) -> str:
@@ -24,13 +30,14 @@ def _visible(line: str) -> str:
     line = unicodedata.normalize("NFKC", line)
     if "\x1b" in line:
         line = _ANSI.sub("", line)
+    line = _CONTROLS.sub("", line)
     if not line.isascii():
         line = "".join(c for c in line if unicodedata.category(c) != "Cf")
     return line.rstrip()
 
 
 def normalise_output(text: str) -> str:
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _BREAKS.sub("\n", text.replace("\r\n", "\n").replace("\r", "\n"))
     return "\n".join(_visible(line) for line in text.split("\n")).strip("\n")
 
 
@@ -60,8 +67,12 @@ class ContentHasher:
         self._end_line()
 
     def _end_line(self) -> None:
-        line = _visible("".join(self._line))
+        line = "".join(self._line)
         self._line = []
+        for part in _BREAKS.split(line) if _BREAKS.search(line) else (line,):
+            self._add(_visible(part))
+
+    def _add(self, line: str) -> None:
         if not line:
             self._blank += self._started
             return
@@ -75,9 +86,10 @@ class ContentHasher:
         return self._sha.hexdigest()
 
 
-def hashing(lines: Iterable[str], hasher: ContentHasher) -> Iterator[str]:
-    """`lines` (without their breaks, as `str.splitlines` gives them), fed to `hasher` as they
-    pass: a log read once, for its metrics and its copy check (issue 18) together."""
+def hashing(lines: Iterable[str], hasher: ContentHasher, *, ended: bool = False) -> Iterator[str]:
+    """`lines`, fed to `hasher` as they pass: a log read once, for its metrics and its copy
+    check (issue 18) together. Lines come without their breaks (as `str.splitlines` gives
+    them), or with `ended`, as a universal-newline reader gives them (see ContentHasher)."""
     for line in lines:
-        hasher.feed(line + "\n")
+        hasher.feed(line if ended else line + "\n")
         yield line

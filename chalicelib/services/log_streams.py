@@ -27,7 +27,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from chalicelib.domain.copies import ContentHasher
+from chalicelib.domain.copies import ContentHasher, hashing
 from chalicelib.domain.replay import Check, ReplayChecker, RunFacts, trust_tier
 from chalicelib.domain.uploads import MAX_UPLOADED_STEPS, human_bytes
 from chalicelib.services.object_streams import (
@@ -69,17 +69,11 @@ def run_log_metrics(
         lines = iter_lines(stream, stats)
         if hasher is None:
             return extract_metrics_from_lines(lines)
-        seen = _hashed(lines, hasher)
+        seen = hashing(lines, hasher, ended=True)
         metrics = extract_metrics_from_lines(seen)
         for _ in seen:  # whatever the extractor did not read is hashed too
             pass
         return metrics
-
-
-def _hashed(lines: Iterator[str], hasher: ContentHasher) -> Iterator[str]:
-    for line in lines:
-        hasher.feed(line)
-        yield line
 
 
 def uploaded_run_log_verdict(

@@ -77,6 +77,8 @@ def test_copies_are_the_same_output_however_it_was_pasted() -> None:
         original.replace("loss", "lo\u2060ss\u200e"),
         original.replace("Test", "\x1b[32mTest\x1b[0m"),
         "\ufeff" + original,
+        # control characters nobody sees either: a bell, DEL, a C1 control
+        original.replace("loss", "lo\x07ss\x7f").replace("Test", "\x9bTest"),
     ]
     for variant in variants:
         assert content_hash(variant) == content_hash(original), repr(variant)
@@ -96,6 +98,7 @@ def test_different_outputs_hash_differently() -> None:
             [
                 *("acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"),
                 *("\u200b", "\x1b[1m", "\x1b[0m", "\ufeff"),
+                *("\x0c", "\x0b", "\x85", "\x1c", "\u2029", "\x07", "\x7f"),
             ]
         ),
         max_size=40,
@@ -114,6 +117,60 @@ def test_an_uploaded_log_hashes_as_it_streams_like_the_whole_text(pieces: list[s
         hasher.feed(line)
     # Then its digest is that of the whole text: a pasted and an uploaded copy are one output
     assert hasher.hexdigest() == content_hash(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            [
+                *("a", "0", " ", "\t", "\n", "\r", "\x0c", "\x0b", "\x85", "\x1e", "\u2028"),
+                *("\x07", "\u200b", "Ａ", "é"),
+            ]
+        ),
+        max_size=60,
+    ),
+    st.integers(min_value=1, max_value=9),
+)
+def test_a_log_read_from_a_url_hashes_like_the_whole_text(text: str, chunk: int) -> None:
+    # Given a log read the way the validator reads a URL log (bytes in chunks, str.splitlines
+    # lines, chalicelib.services.url_logs), then its digest is that of the pasted text
+    assert _url_read_hash(text, chunk) == content_hash(text)
+
+
+def test_real_logs_hash_alike_pasted_uploaded_and_read_from_a_url() -> None:
+    # every real excerpt of the corpus (tests/corpus), each way the validator can receive it
+    import io
+    import tomllib
+    from pathlib import Path
+
+    from chalicelib.services.log_streams import iter_lines
+    from chalicelib.services.object_streams import ReadStats
+
+    texts = [
+        case["text"]
+        for path in sorted(Path(__file__).parents[1].glob("corpus/*/*.toml"))
+        for case in tomllib.loads(path.read_text())["case"]
+    ]
+    assert len(texts) > 500
+    for text in texts:
+        uploaded = ContentHasher()
+        for line in iter_lines(io.BufferedReader(io.BytesIO(text.encode())), ReadStats()):
+            uploaded.feed(line)
+        assert uploaded.hexdigest() == content_hash(text) == _url_read_hash(text, 4096)
+
+
+def _url_read_hash(text: str, chunk: int) -> str:
+    from chalicelib.domain.copies import hashing
+    from chalicelib.domain.log_sources import lines_of_chunks
+
+    data = text.encode()
+    hasher = ContentHasher()
+    for _ in hashing(
+        lines_of_chunks(data[i : i + chunk] for i in range(0, len(data), chunk)), hasher
+    ):
+        pass
+    return hasher.hexdigest()
 
 
 def test_a_line_cut_into_pieces_hashes_like_the_whole_line() -> None:
