@@ -17,14 +17,14 @@ _EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_
 # A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
 # values of one batch of a pass in progress, none of them a result.
 _BATCH_COUNTER = re.compile(
-    r"(?i)(?<![a-z_/])(?<!per )batch(?:[ _]?+(?:idx|id|no|num))?+\s*+[#:]?+\s*+\d"
+    r"(?i)(?=b)(?<![a-z_/])(?<!per )batch(?:[ _]?+(?:idx|id|no|num))?+\s*+[#:]?+\s*+\d"
 )
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
 # A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
 # OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
 # counter, not a batch of a pass: its last values are the run's.)
 _WORD_COUNTER = re.compile(
-    r"(?i)(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
+    r"(?i)(?=[ibe])(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
     r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
 )
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
@@ -78,7 +78,7 @@ _DATASET_ASSIGN = re.compile(
 # A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
 # but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
 _DATASET_PROSE = re.compile(
-    r"(?i)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+    r"(?i)(?=o)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
 )
 _NOT_A_DATASET = frozenset(
     {"this", "that", "my", "our", "your", "their", "same", "whole", "full", "custom", "own", "new",
@@ -90,11 +90,12 @@ _NOT_A_DATASET = frozenset(
 # the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
 _SPLIT_WORDS_RE = r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
 _SPLIT_HEAD = re.compile(
-    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset)\s*+:"
-    r"|\s*+:\s*+(?=\{|OrderedDict\())"
+    r"(?i)(?=[tved])(?<![a-z_])"
+    + _SPLIT_WORDS_RE
+    + r"(?:[ _]++(?:set|results?+|metrics|subset)\s*+:|\s*+:\s*+(?=\{|OrderedDict\())"
 )
 _SPLIT_TITLE = re.compile(
-    r"(?i)(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
+    r"(?i)(?=[tved])(?<![a-z_])" + _SPLIT_WORDS_RE + r"(?:[ _]++(?:set|results?+|metrics|subset))?+"
     r"\s*+:\s*+$"
 )
 # A title that introduces someone else's numbers ("**Here is your report result:**", "Results
