@@ -327,7 +327,7 @@ def test_the_validator_has_time_for_url_logs_and_retries_before_the_age_alarm(
     built_prod: Built,
 ) -> None:
     from chalicelib.services.url_logs import DEFAULT_LIMITS, MIN_TIME_TO_READ, SAFETY_MARGIN
-    from infra.template import QUEUE_AGE_ALARM_SECONDS
+    from infra.common import QUEUE_AGE_ALARM_SECONDS
 
     functions = built_prod.resources("AWS::Lambda::Function", "expanded")
     queues = built_prod.resources("AWS::SQS::Queue")
