@@ -79,7 +79,7 @@ def moto_stack(saved: SavedState | None = None) -> Iterator[AwsStack]:
     from moto import mock_aws
 
     from chalicelib.local.bootstrap import create_resources
-    from chalicelib.local.persistence import install_state
+    from chalicelib.local.moto_state import install_state
     from chalicelib.local.pump import EventPump
     from chalicelib.settings import reset_settings
 
@@ -120,7 +120,7 @@ def sample_state() -> SavedState:
     """The bundled sample ingested and recomputed, once per test process (about 40 s of moto
     work); every later sample stack starts from a copy of it in about a second."""
     if not _sample_state:
-        from chalicelib.local.persistence import capture_state
+        from chalicelib.local.moto_state import capture_state
 
         with moto_stack() as stack:
             load_sample(stack)

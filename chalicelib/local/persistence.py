@@ -31,19 +31,22 @@ How it works:
 from __future__ import annotations
 
 import fcntl
-import io
 import json
 import logging
 import os
-import pickle
 import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from chalicelib.local.moto_state import (
+    capture_state,
+    install_state,
+    moto_version,
+    trim_stream_records,
+)
+from chalicelib.local.request_gate import RequestGate
 
 log = logging.getLogger("sotaverified.local")
 
@@ -51,11 +54,7 @@ SNAPSHOT_NAME = "moto-state.snapshot"
 LOCK_NAME = "lock"
 MAGIC = b"SOTAVERIFIED-LOCAL-SNAPSHOT\n"
 FORMAT = 1  # bump when the layout of the file or of the header changes
-# The moto services the app uses and whose state is kept. DynamoDB Streams' own backend holds
-# only shard iterators, which are per reader: the pump's checkpoints replace them.
-SERVICES = ("dynamodb", "s3", "sqs")
 DEFAULT_INTERVAL = 2.0  # seconds between snapshots (when something changed)
-STREAM_RETENTION = timedelta(hours=24)  # how long DynamoDB Streams keep a record
 
 
 class LocalDataError(RuntimeError):
@@ -68,210 +67,6 @@ def start_over_hint(data_dir: Path) -> str:
         f"`make run FRESH=1` (or `python -m chalicelib.local --data-dir {data_dir} --fresh`): "
         f"it deletes the saved state in {data_dir}/."
     )
-
-
-# --- the gate: moto requests vs snapshots ---------------------------------------------------
-
-# Operations that never change what a snapshot holds (anything else counts as a change).
-_READ_TARGETS = {
-    "DynamoDB_20120810": {
-        "BatchGetItem",
-        "DescribeContinuousBackups",
-        "DescribeEndpoints",
-        "DescribeLimits",
-        "DescribeTable",
-        "DescribeTimeToLive",
-        "GetItem",
-        "ListTables",
-        "ListTagsOfResource",
-        "Query",
-        "Scan",
-        "TransactGetItems",
-    },
-    # ReceiveMessage moves a message in flight; not saving that only means the message is
-    # visible again after a restore (as after its visibility timeout), which SQS allows.
-    "AmazonSQS": {
-        "GetQueueAttributes",
-        "GetQueueUrl",
-        "ListDeadLetterSourceQueues",
-        "ListQueueTags",
-        "ListQueues",
-        "ReceiveMessage",
-    },
-}
-
-
-def changes_state(environ: dict[str, Any]) -> bool:
-    """Whether a request to the moto server may change the state a snapshot keeps."""
-    target = environ.get("HTTP_X_AMZ_TARGET", "")
-    if target:
-        service, _, operation = target.partition(".")
-        if service.startswith("DynamoDBStreams"):
-            return False  # reads only; its iterators are not kept
-        return operation not in _READ_TARGETS.get(service, set())
-    return environ.get("REQUEST_METHOD", "GET") not in ("GET", "HEAD")  # S3 (REST)
-
-
-class RequestGate:
-    """A readers-writer gate in front of the moto server. Each request passes as a reader
-    (many at once); a snapshot enters as the writer, once the requests in progress are done,
-    and holds new ones back meanwhile. `generation` counts the requests that could change
-    state, so the snapshotter can tell whether anything changed since the last snapshot."""
-
-    def __init__(self) -> None:
-        self._condition = threading.Condition()
-        self._readers = 0
-        self._writer = False
-        self._writers_waiting = 0
-        self.generation = 0
-
-    def wrap(self, app: Callable[..., Any]) -> Callable[..., Any]:
-        def gated(environ: dict[str, Any], start_response: Any) -> Any:
-            changing = changes_state(environ)
-            with self._condition:
-                while self._writer or self._writers_waiting:
-                    self._condition.wait()
-                self._readers += 1
-            try:
-                # The whole response is produced inside the gate: none of moto's work happens
-                # while a snapshot is taken.
-                return list(app(environ, start_response))
-            finally:
-                with self._condition:
-                    self._readers -= 1
-                    if changing:
-                        self.generation += 1
-                    self._condition.notify_all()
-
-        return gated
-
-    @contextmanager
-    def exclusive(self, timeout: float) -> Iterator[bool]:
-        """Wait (at most `timeout` s) until no request runs; yields whether it got there."""
-        deadline = time.monotonic() + timeout
-        with self._condition:
-            self._writers_waiting += 1
-            try:
-                while self._writer or self._readers:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        break
-                    self._condition.wait(left)
-                acquired = not (self._writer or self._readers)
-                if acquired:
-                    self._writer = True
-            finally:
-                self._writers_waiting -= 1
-                self._condition.notify_all()
-        try:
-            yield acquired
-        finally:
-            if acquired:
-                with self._condition:
-                    self._writer = False
-                    self._condition.notify_all()
-
-
-# --- moto's state <-> bytes -----------------------------------------------------------------
-
-
-def _restore_limited_size_dict(cls: Any, items: dict[str, Any]) -> Any:
-    """moto's LimitedSizeDict (an item's attributes) re-checks the item's size on every key
-    it sets, which made unpickling quadratic per item; the saved items were checked once."""
-    restored = cls.__new__(cls)
-    dict.update(restored, items)
-    return restored
-
-
-class _StatePickler(pickle.Pickler):
-    """Locks and conditions (SQS queues hold one) cannot be pickled: they are saved as new,
-    unlocked ones, which is what they are between requests."""
-
-    def __init__(self, file: io.BytesIO) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        from moto.dynamodb.models.dynamo_type import LimitedSizeDict
-
-        self._limited = LimitedSizeDict
-        self._lock_types = {
-            type(threading.Lock()): threading.Lock,
-            type(threading.RLock()): threading.RLock,
-        }
-
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, threading.Condition):
-            return threading.Condition, ()
-        kind = self._lock_types.get(type(obj))
-        if kind is not None:
-            return kind, ()
-        if type(obj) is self._limited:
-            return _restore_limited_size_dict, (self._limited, dict(obj)), obj.__dict__ or None
-        return NotImplemented
-
-
-def _backends(service: str) -> Any:
-    """moto's BackendDict of a service: {account: {region: backend}}."""
-    from moto.backends import get_backend
-
-    return get_backend(service)  # type: ignore[call-overload]
-
-
-def capture_state() -> bytes:
-    """Pickle moto's backends of SERVICES. Call with no moto request running."""
-    state = {service: list(_backends(service).iter_backends()) for service in SERVICES}
-    buffer = io.BytesIO()
-    _StatePickler(buffer).dump(state)
-    return buffer.getvalue()
-
-
-def install_state(payload: bytes) -> None:
-    """Put pickled backends in place of moto's (before the server handles any request)."""
-    state = pickle.loads(payload)  # noqa: S301 - written by capture_state into our own folder
-    for service, entries in state.items():
-        backends = _backends(service)
-        for account, region, backend in entries:
-            backends[account][region] = backend
-
-
-def trim_stream_records(
-    checkpoints: dict[str, dict[str, str]], retention: timedelta = STREAM_RETENTION
-) -> int:
-    """Drop the stream records older than `retention` that the pump has handled, as DynamoDB
-    does after 24 hours. moto keeps every record forever, and each snapshot would grow with
-    every write ever made. Sequence numbers do not change. Call with no moto request running
-    and the pump paused. Returns how many records were dropped."""
-    from moto.core.utils import utcnow
-
-    handled = {}  # stream ARN -> the last sequence number the pump is done with
-    for key, position in checkpoints.items():
-        stream_arn = key.partition("#")[0]
-        after = position["type"] == "AFTER_SEQUENCE_NUMBER"
-        handled[stream_arn] = int(position["sequence"]) - (0 if after else 1)
-    cutoff = utcnow() - retention
-    dropped = 0
-    for _account, _region, backend in _backends("dynamodb").iter_backends():
-        for table in backend.tables.values():
-            shard = table.stream_shard
-            upto = handled.get(f"{table.table_arn}/stream/{table.latest_stream_label}")
-            if shard is None or upto is None:
-                continue
-            old = 0
-            for record in shard.items:
-                body = record.record["dynamodb"]
-                old_enough = body["ApproximateCreationDateTime"] <= cutoff
-                if int(body["SequenceNumber"]) > upto or not old_enough:
-                    break
-                old += 1
-            if old:
-                del shard.items[:old]
-                shard.starting_sequence_number += old  # moto numbers records from there
-                dropped += old
-    return dropped
-
-
-def moto_version() -> str:
-    from importlib.metadata import version
-
-    return version("moto")
 
 
 # --- the folder -----------------------------------------------------------------------------

@@ -25,13 +25,13 @@ from chalicelib.local.persistence import (
     DEFAULT_INTERVAL,
     LocalData,
     LocalDataError,
-    RequestGate,
     Restored,
     Snapshotter,
     start_over_hint,
     table_differences,
 )
 from chalicelib.local.pump import EventPump
+from chalicelib.local.request_gate import RequestGate
 from chalicelib.settings import reset_settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 import requests
 
-from chalicelib.local.persistence import FORMAT, MAGIC, SNAPSHOT_NAME, LocalData, moto_version
+from chalicelib.local.moto_state import moto_version
+from chalicelib.local.persistence import FORMAT, MAGIC, SNAPSHOT_NAME, LocalData
 from tests.conftest import ROOT, LocalStack, free_port, spawn_stack, validated, wait_for
 from tests.e2e.own_stack import account, ingest, paper_row, write_tables
 

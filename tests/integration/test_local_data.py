@@ -12,15 +12,10 @@ from pathlib import Path
 
 from chalicelib.db import aws as clients
 from chalicelib.db import tables
-from chalicelib.local.persistence import (
-    RequestGate,
-    capture_state,
-    changes_state,
-    install_state,
-    table_differences,
-    trim_stream_records,
-)
+from chalicelib.local.moto_state import capture_state, install_state, trim_stream_records
+from chalicelib.local.persistence import table_differences
 from chalicelib.local.pump import EventPump
+from chalicelib.local.request_gate import RequestGate, changes_state
 from chalicelib.services.ingest import ingest_files
 from tests.conftest import AwsStack, imagenet_table
 
