@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.integration.cursor_forgeries import forgeries
-from tests.integration.test_submissions import assert_error
+from tests.integration.submission_world import assert_error
 
 
 def get(api: Any, path: str) -> tuple[int, Any]:

@@ -14,7 +14,7 @@ import pytest
 
 from chalicelib.services.validation import validate_reproduction
 from tests.conftest import AwsStack
-from tests.integration.test_submissions import (
+from tests.integration.submission_world import (
     PAPER,
     PASTED_LOG,
     SCORE_PAPER,

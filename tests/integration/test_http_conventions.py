@@ -12,7 +12,7 @@ import pytest
 
 from chalicelib.api.meta import DOCS_CSP
 from chalicelib.api.registry import ENDPOINTS
-from tests.integration.test_submissions import (  # noqa: F401  (the world fixture)
+from tests.integration.submission_world import (  # noqa: F401  (the world fixture)
     World,
     assert_error,
     build_world,

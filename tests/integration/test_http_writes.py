@@ -12,14 +12,14 @@ import pytest
 
 from tests.conftest import AwsStack
 from tests.conftest import test_client as client_for
-from tests.integration.test_http_conventions import PAGES
-from tests.integration.test_submissions import (
+from tests.integration.submission_world import (
     World,
     assert_error,
     build_world,
     header,
     setting,
 )
+from tests.integration.test_http_conventions import PAGES
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import AwsStack
-from tests.integration.test_submissions import World, assert_error, build_world, header
+from tests.integration.submission_world import World, assert_error, build_world, header
 
 
 @pytest.fixture

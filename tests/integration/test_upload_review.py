@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_submissions import World, build_world
+from tests.integration.submission_world import World, build_world
 from tests.integration.test_uploads import submit, training_log, upload
 
 

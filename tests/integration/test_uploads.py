@@ -23,7 +23,7 @@ import requests
 from chalicelib.db import tables
 from chalicelib.db.transact import TransactionCancelled, transact_write
 from chalicelib.domain.uploads import MiB
-from tests.integration.test_submissions import (
+from tests.integration.submission_world import (
     VALID,
     World,
     reproduction_items,
