@@ -34,7 +34,12 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
+from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
+from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
+from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
+from chalicelib.domain.metrics.words import _QUALIFIER_WORDS as _QUALIFIER_WORDS
 from chalicelib.domain.metrics.words import _SPLIT_WORDS as _SPLIT_WORDS
+from chalicelib.domain.metrics.words import _STAT_WORDS as _STAT_WORDS
 from chalicelib.domain.metrics.words import SPLITS as SPLITS
 from chalicelib.domain.metrics.words import _words as _words
 
@@ -101,89 +106,6 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
     kept = [w for w in words if w not in _SCOPE_KIND_WORDS] or words
     return scope_key("".join(kept)), name[: match.start()]
 
-
-_QUALIFIER_WORDS = {
-    # similarity functions of embedding evaluators (sentence-transformers, MTEB)
-    "cosine": "cosine",
-    "cos": "cosine",
-    "dot": "dot",
-    "manhattan": "manhattan",
-    "euclidean": "euclidean",
-    "adj": "adjusted",
-    "adjusted": "adjusted",
-    "uncentered": "uncentered",
-    "bbox": "box",
-    "box": "box",
-    "det": "box",
-    "segm": "mask",
-    "mask": "mask",
-    "seg": "mask",
-    "keypoints": "keypoints",
-    "keypoint": "keypoints",
-    "kpt": "keypoints",
-    "pose": "keypoints",
-    "micro": "micro",
-    "macro": "macro",
-    "weighted": "weighted",
-    "samples": "samples",
-    "norm": "norm",
-    "normalized": "norm",
-    "strict": "strict",
-    "flexible": "flexible",
-    "loose": "loose",
-    # IFEval's four metrics: prompt- or instruction-level, strict or loose
-    "promptlevel": "prompt_level",
-    "instlevel": "inst_level",
-    "instancelevel": "inst_level",
-}
-# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
-# and IFEval's levels ("prompt_level", "inst_level").
-_QUALIFIER_PAIRS = {
-    ("strict", "match"): "strict",
-    ("flexible", "extract"): "flexible",
-    ("prompt", "level"): "promptlevel",
-    ("inst", "level"): "instlevel",
-    ("instance", "level"): "instancelevel",
-}
-# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
-# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
-_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
-_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
-_STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
-_STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
-# Words that decorate a name without changing the metric.
-_NOISE_WORDS = frozenset(
-    {
-        "default",  # MTEB's default subset
-        "similarity",  # sentence-transformers' "Cosine-Similarity :", "Manhattan-Distance:"
-        "distance",
-        "avg",
-        "average",
-        "mean",
-        "final",
-        "best",
-        "highest",
-        "overall",
-        "total",
-        "result",
-        "results",
-        "metric",
-        "metrics",
-        "value",
-        "set",
-        "on",
-        "of",
-        "the",
-        "at",
-        "none",
-        "all",
-        "dataloader",
-        "idx",
-        "percent",
-        "pct",
-        "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
-    }
-)
 
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
