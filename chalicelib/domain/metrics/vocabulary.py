@@ -158,11 +158,36 @@ def scope_key(name: str) -> str:
     return _BENCHMARK_ALIASES.get(key, key)
 
 
+# Waymo's difficulty levels beside an AP or APH (OpenPCDet `OBJECT_TYPE_TYPE_VEHICLE_LEVEL_2/APH`,
+# MMDetection3D `Vehicle/L2 mAPH`, a claim's "Vehicle L2 APH" or "mAPH (L2)"): LEVEL_1 and
+# LEVEL_2 results are two metrics, and "L2" there is no squared error.
+_LEVEL_BEFORE = re.compile(
+    r"(?i)(?<![a-z0-9])(?:level[ _-]?|l)([12])(?![0-9])(?=[\s_/:-]*m?aph?(?![a-z]))"
+)
+_LEVEL_AFTER = re.compile(r"(?i)(?<![a-z])(m?aph?[\s_/:(-]*)(?:level[ _-]?|l)([12])(?![0-9a-z])")
+
+
+def _difficulty_level(text: str) -> tuple[str, str]:
+    """The difficulty-level qualifier ("level2") a name gives its AP/APH, and the name without
+    it."""
+    if "1" not in text and "2" not in text:
+        return "", text
+    match = _LEVEL_BEFORE.search(text)
+    if match:
+        return f"level{match.group(1)}", f"{text[: match.start()]} {text[match.end() :]}".strip()
+    match = _LEVEL_AFTER.search(text)
+    if match:
+        rest = f"{text[: match.start()]}{match.group(1)} {text[match.end() :]}".strip()
+        return f"level{match.group(2)}", rest
+    return "", text
+
+
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
     text = unicodedata.normalize("NFKC", name).strip()
     whole_key = metric_key(strip_unit(text) or text)
+    level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
@@ -172,7 +197,7 @@ def sense_of(name: str) -> MetricSense:
 
     scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
-    qualifiers: set[str] = set()
+    qualifiers: set[str] = {level} if level else set()
     aggregate: str | None = None
 
     def take_dataset_splits(part: str) -> str:
@@ -286,7 +311,7 @@ def sense_of(name: str) -> MetricSense:
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
 _K_BASES = frozenset(
-    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu"}
+    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar"}
 )
 
 
@@ -306,8 +331,11 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
         # cutoff (mmaction's `mean_acc`, the mean of the per-class accuracies) is not top-1.
         if {a.k, b.k} == {None, 1} and "mean" in (a.aggregate, b.aggregate):
             return False
-        if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
-            a.base == "bleu" and {a.k, b.k} <= {None, 4}
+        # COCO's AR is AR@100 (maxDets=100), as BLEU is BLEU-4 and accuracy top-1
+        if (
+            (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1})
+            or (a.base == "bleu" and {a.k, b.k} <= {None, 4})
+            or (a.base == "ar" and {a.k, b.k} <= {None, 100})
         ):
             pass
         else:
@@ -324,6 +352,7 @@ _EXCLUSIVE = (
 # is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
 _MUST_AGREE = (
     "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
+    "level1", "level2",
 )  # fmt: skip
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
