@@ -208,6 +208,8 @@ def sense_of(name: str) -> MetricSense:
             split = split or _SPLIT_WORDS.get(word)
         return _DATASET_SPLITS.sub(" ", part)
 
+    # scope parts that are a metric word (MMEngine's `acc/top1`): a namespace, maybe no scope
+    namespaces: list[tuple[str, str]] = []
     for part in scope_parts:
         leftover: list[str] = []
         words = _fold_pairs(_words(take_dataset_splits(part)))
@@ -223,6 +225,8 @@ def sense_of(name: str) -> MetricSense:
                 leftover.append(word)
         if leftover:
             scope.append(scope_key("".join(leftover)))
+            if " ".join(leftover) in _BASE_PHRASES:
+                namespaces.append((scope[-1], _BASE_PHRASES[" ".join(leftover)][0]))
 
     metric_text = take_dataset_splits(metric_part)
     stat = None
@@ -268,6 +272,11 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    for namespace, namespace_base in namespaces:
+        if namespace_base == "accuracy" and rest == ["1"] and aggregate == "mean" and base is None:
+            base, rest, aggregate = "class_accuracy", [], None  # MMAction2's `acc/mean1`
+        if namespace_base == base or (base == "class_accuracy" and namespace_base == "accuracy"):
+            scope.remove(namespace)  # the metric's own namespace names no data set
     if base is None and rest == ["rank"] and k is not None and stat is None:
         base, rest = "cmc", []  # "Rank@1"
     if base is not None and "score" in rest:

@@ -31,3 +31,20 @@ def test_coco_average_recall_counts_detections_per_image_as_its_cutoff() -> None
     assert not confirms(efficientdet, "AR@100", 0.331) and not confirms(efficientdet, "AR", 0.331)
     assert sense_of("AR1").k == 1 and sense_of("AR_max_100").k == 100
     assert same_metric("AR100", "AR@100") and not same_metric("AR1", "AR@100")
+
+
+def test_a_namespace_that_is_the_metric_word_names_no_data_set() -> None:
+    mmengine = "Epoch(val) [12][50/50]  acc/top1: 0.7312  acc/top5: 0.9120  acc/mean1: 0.7005"
+    assert sense_of("acc/top1").scope == () and sense_of("acc/top5").k == 5
+    assert confirms(mmengine, "Validation Top-1 Accuracy", 73.12, dataset="UCF101")
+    assert sense_of("rouge1/precision").scope == ("rouge1",)  # another metric's namespace stays
+
+
+def test_mmaction_mean_class_accuracy_names() -> None:
+    mmaction2 = "Epoch(val) [12][50/50]  acc/top1: 0.7312  acc/top5: 0.9120  acc/mean1: 0.7005"
+    assert confirms(mmaction2, "Mean Class Accuracy", 0.7005)
+    assert not confirms(mmaction2, "Mean Class Accuracy", 0.7312)
+    assert not confirms(mmaction2, "Top-1 Accuracy", 0.7005)
+    legacy = "Evaluating top_k_accuracy ...\ntop1_acc\t0.7312\ntop5_acc\t0.9120\nmean_acc\t0.7005"
+    assert confirms(legacy, "Mean Class Accuracy", 70.05)
+    assert not confirms(legacy, "Mean Class Accuracy", 0.7312)

@@ -141,7 +141,7 @@ def qualified(name: str) -> str:
     return f"{match.group(1)} {match.group(2)}" if match else name
 
 
-@reader("generic", markers=(":", "=", " "), order=1000)
+@reader("generic", markers=(":", "=", " ", "\t"), order=1000)
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False
