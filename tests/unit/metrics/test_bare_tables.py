@@ -66,3 +66,15 @@ def test_a_row_named_by_a_long_model_id_keeps_the_models_name() -> None:
     assert metrics[name] == 0.8131
     assert confirms(text, "Cosine Spearman", 81.31)
     assert not confirms(text, "Cosine Spearman", 30.02)
+
+
+def test_a_reproduction_tables_own_column_holds_the_runs_numbers_named_by_the_row() -> None:
+    log = (
+        "| Benchmark | Paper | Reproduced |\n"
+        "|---|---|---|\n"
+        "| TextVQA | 61.3 | 60.8 |\n"
+        "| POPE | 86.1 | 85.9 |\n"
+    )
+    assert confirms(log, "TextVQA", 60.8) and confirms(log, "POPE", 85.9)
+    assert not confirms(log, "TextVQA", 61.3)  # the paper's column
+    assert not confirms(log, "POPE", 60.8)  # another row

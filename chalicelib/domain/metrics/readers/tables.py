@@ -44,6 +44,12 @@ _BLEU_NAMES = ("bleu", "chrf", "ter")
 _CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
 _INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
 _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
+# A column of the run's own numbers in a reproduction table ("| Benchmark | Paper | Ours |"):
+# like a `Value` column, its row label names the metric (the paper's column holds none).
+_OWN_HEADERS = frozenset(
+    {"ours", "mine", "reproduced", "reproduction", "repro", "myresult", "myresults"}
+    | {"ourresult", "ourresults", "myrun", "ourrun", "myreproduction", "ourreproduction"}
+)
 _REFERENCE_COLUMN = re.compile(r"(?i)\b(?:paper|report|reported|official|published|claimed)\b")
 _RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})
 # sacrebleu's multi-system cells: "26.6", "26.6 (26.6 ± 0.6)", "20.8 (μ = 20.8 ± 0.6)",
@@ -219,7 +225,7 @@ def _cell_number(cell: str) -> str | None:
 def _result_column(header: str) -> bool:
     """A column of results: a known metric, a split score (`Final Test`), or an average."""
     key = metric_key(header)
-    if key in _VALUE_HEADERS:
+    if key in _VALUE_HEADERS or key in _OWN_HEADERS:
         return True
     if _REFERENCE_COLUMN.search(header):
         return False  # "IoU (Report)", "Paper": published numbers beside the run's
@@ -276,5 +282,5 @@ def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     keys = [metric_key(h) for h in header]
     results = [i for i, h in enumerate(header) if _result_column(h)]
     labels = [i for i, key in enumerate(keys) if key not in _INDEX_HEADERS]
-    value_header = len(results) == 1 and keys[results[0]] in _VALUE_HEADERS
+    value_header = len(results) == 1 and keys[results[0]] in _VALUE_HEADERS | _OWN_HEADERS
     return results, labels, value_header
