@@ -103,6 +103,15 @@ _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
 )
+# A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
+# results when I run the test as per README."): the block below is the expected output, not
+# this run's, up to the next title or heading (where the writer's own numbers start).
+_NOT_OBTAINED = re.compile(
+    r"(?i)(?:\bnot|n't|\bunable\s++to|\bfail(?:ed)?+\s++to)\s++(?:be\s++able\s++to\s++)?+"
+    r"(?:get|getting|got|obtain|obtaining|reach|reaching|reproduce|reproducing|achieve|achieving)"
+    r"\s++(?:the\s++|these\s++|those\s++)?+(?:following|below|same|expected)\s++"
+    r"(?:[a-z]+\s+)?(?:results?|numbers?|scores?|metrics?|output|accuracy|performance)\b"
+)
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
 # a reference section that lasts up to the next heading or banner, across its sub-titles
