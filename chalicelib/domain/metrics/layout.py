@@ -66,7 +66,9 @@ _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(
     r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
-    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
+    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+"
+    # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
+    r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
 )
 # A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
 # EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over

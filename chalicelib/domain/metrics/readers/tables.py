@@ -256,6 +256,11 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     columns = [i for i in results if numbers[i] is not None]
     if not columns:
         return False
+    if metric_key(header[0]) in _CUTOFF_HEADERS and results[0] > 0:
+        # "| k | nDCG | MAP | Recall |" (a retrieval evaluation by cutoff): row 10 is nDCG@10
+        if not cells[0].isdigit():
+            return False
+        return _cutoff_row(header, cells, columns, numbers, out)
     label = "/".join(
         cells[i].strip("*` ")
         for i in labels
@@ -271,6 +276,24 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
             # a long model id ("org/model-name"): the model's name without its organisation
             name = name.replace(label, label.rsplit("/", 1)[-1], 1)
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
+    return found
+
+
+_CUTOFF_HEADERS = frozenset({"k", "topk", "atk", "cutoff", "rank"})
+
+
+def _cutoff_row(
+    header: list[str],
+    cells: list[str],
+    columns: list[int],
+    numbers: dict[int, str | None],
+    out: Sink,
+) -> bool:
+    found = False
+    for i in columns:
+        if sense_of(header[i]).k is None:
+            name = f"{header[i]}@{int(cells[0])}"
+            found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 
 
