@@ -108,6 +108,10 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
             and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in _LOWER_IS_BETTER
         )
+    if claim.base == "class_accuracy" and metric_key(metric.name.rsplit("/", 1)[-1]) == "meanacc":
+        # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
+        # mean of the per-class accuracies
+        return sense.k is None and sense.stat is None
     if claim.base not in _IOU_TYPE_BASES:
         # a box/mask/keypoints word qualifies only detection metrics: in a row label of
         # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type

@@ -45,6 +45,7 @@ from chalicelib.domain.metrics.layout import (
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
     _NOT_A_DATASET,
+    _NOT_OBTAINED,
     _RATE_BEFORE,
     _REFERENCE_HEADING,
     _REFERENCE_TITLE,
@@ -384,6 +385,9 @@ class Extraction:
             if state.reference:
                 return
             state.block_scope = None
+        elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
+            state.reference = True  # "I am not getting the following results ...": quoted
+            return
         if stripped.startswith("...") and len(stripped) < 48:
             title = _SEQUENCE_TITLE.match(stripped)
             if title and _DATASET_SHAPED.search(title.group(1)):

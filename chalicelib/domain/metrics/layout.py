@@ -66,7 +66,9 @@ _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(
     r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"
-    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+\s*+$"
+    r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+"
+    # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
+    r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
 )
 # A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
 # EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over
@@ -103,6 +105,15 @@ _SPLIT_TITLE = re.compile(
 _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+)
+# A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
+# results when I run the test as per README."): the block below is the expected output, not
+# this run's, up to the next title or heading (where the writer's own numbers start).
+_NOT_OBTAINED = re.compile(
+    r"(?i)(?:\bnot|n't|\bunable\s++to|\bfail(?:ed)?+\s++to)\s++(?:be\s++able\s++to\s++)?+"
+    r"(?:get|getting|got|obtain|obtaining|reach|reaching|reproduce|reproducing|achieve|achieving)"
+    r"\s++(?:the\s++|these\s++|those\s++)?+(?:following|below|same|expected)\s++"
+    r"(?:[a-z]+\s+)?(?:results?|numbers?|scores?|metrics?|output|accuracy|performance)\b"
 )
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens

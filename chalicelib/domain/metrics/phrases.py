@@ -59,6 +59,11 @@ _phrases("aps", None, "aps", "ap s", "map s", "ap small", "map small", "apsmall"
 _phrases("apm", None, "apm", "ap m", "map m", "ap medium", "map medium", "apmedium")
 _phrases("apl", None, "apl", "ap l", "map l", "ap large", "map large", "aplarge")
 _phrases("ar", None, "ar", "mar", "average recall")
+# COCO's average recall at a number of detections per image: AR1/AR10/AR100 (pycocotools order),
+# EfficientDet's ARmax1/ARmax10/ARmax100, `AR_max_100`: the number is the cutoff k
+_phrases("ar", None, "armax", "ar max", "mar max")
+# Waymo's heading-weighted AP (APH; "mAPH" is its mean over classes, as Waymo's "mAP" is AP's)
+_phrases("aph", None, "aph", "maph")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")

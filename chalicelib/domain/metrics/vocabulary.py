@@ -34,7 +34,12 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
+from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
+from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
+from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
+from chalicelib.domain.metrics.words import _QUALIFIER_WORDS as _QUALIFIER_WORDS
 from chalicelib.domain.metrics.words import _SPLIT_WORDS as _SPLIT_WORDS
+from chalicelib.domain.metrics.words import _STAT_WORDS as _STAT_WORDS
 from chalicelib.domain.metrics.words import SPLITS as SPLITS
 from chalicelib.domain.metrics.words import _words as _words
 
@@ -102,89 +107,6 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
     return scope_key("".join(kept)), name[: match.start()]
 
 
-_QUALIFIER_WORDS = {
-    # similarity functions of embedding evaluators (sentence-transformers, MTEB)
-    "cosine": "cosine",
-    "cos": "cosine",
-    "dot": "dot",
-    "manhattan": "manhattan",
-    "euclidean": "euclidean",
-    "adj": "adjusted",
-    "adjusted": "adjusted",
-    "uncentered": "uncentered",
-    "bbox": "box",
-    "box": "box",
-    "det": "box",
-    "segm": "mask",
-    "mask": "mask",
-    "seg": "mask",
-    "keypoints": "keypoints",
-    "keypoint": "keypoints",
-    "kpt": "keypoints",
-    "pose": "keypoints",
-    "micro": "micro",
-    "macro": "macro",
-    "weighted": "weighted",
-    "samples": "samples",
-    "norm": "norm",
-    "normalized": "norm",
-    "strict": "strict",
-    "flexible": "flexible",
-    "loose": "loose",
-    # IFEval's four metrics: prompt- or instruction-level, strict or loose
-    "promptlevel": "prompt_level",
-    "instlevel": "inst_level",
-    "instancelevel": "inst_level",
-}
-# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
-# and IFEval's levels ("prompt_level", "inst_level").
-_QUALIFIER_PAIRS = {
-    ("strict", "match"): "strict",
-    ("flexible", "extract"): "flexible",
-    ("prompt", "level"): "promptlevel",
-    ("inst", "level"): "instlevel",
-    ("instance", "level"): "instancelevel",
-}
-# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
-# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
-_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
-_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
-_STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
-_STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
-# Words that decorate a name without changing the metric.
-_NOISE_WORDS = frozenset(
-    {
-        "default",  # MTEB's default subset
-        "similarity",  # sentence-transformers' "Cosine-Similarity :", "Manhattan-Distance:"
-        "distance",
-        "avg",
-        "average",
-        "mean",
-        "final",
-        "best",
-        "highest",
-        "overall",
-        "total",
-        "result",
-        "results",
-        "metric",
-        "metrics",
-        "value",
-        "set",
-        "on",
-        "of",
-        "the",
-        "at",
-        "none",
-        "all",
-        "dataloader",
-        "idx",
-        "percent",
-        "pct",
-        "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
-    }
-)
-
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
 
@@ -236,11 +158,36 @@ def scope_key(name: str) -> str:
     return _BENCHMARK_ALIASES.get(key, key)
 
 
+# Waymo's difficulty levels beside an AP or APH (OpenPCDet `OBJECT_TYPE_TYPE_VEHICLE_LEVEL_2/APH`,
+# MMDetection3D `Vehicle/L2 mAPH`, a claim's "Vehicle L2 APH" or "mAPH (L2)"): LEVEL_1 and
+# LEVEL_2 results are two metrics, and "L2" there is no squared error.
+_LEVEL_BEFORE = re.compile(
+    r"(?i)(?<![a-z0-9])(?:level[ _-]?|l)([12])(?![0-9])(?=[\s_/:-]*m?aph?(?![a-z]))"
+)
+_LEVEL_AFTER = re.compile(r"(?i)(?<![a-z])(m?aph?[\s_/:(-]*)(?:level[ _-]?|l)([12])(?![0-9a-z])")
+
+
+def _difficulty_level(text: str) -> tuple[str, str]:
+    """The difficulty-level qualifier ("level2") a name gives its AP/APH, and the name without
+    it."""
+    if "1" not in text and "2" not in text:
+        return "", text
+    match = _LEVEL_BEFORE.search(text)
+    if match:
+        return f"level{match.group(1)}", f"{text[: match.start()]} {text[match.end() :]}".strip()
+    match = _LEVEL_AFTER.search(text)
+    if match:
+        rest = f"{text[: match.start()]}{match.group(1)} {text[match.end() :]}".strip()
+        return f"level{match.group(2)}", rest
+    return "", text
+
+
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
     text = unicodedata.normalize("NFKC", name).strip()
     whole_key = metric_key(strip_unit(text) or text)
+    level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
@@ -250,7 +197,7 @@ def sense_of(name: str) -> MetricSense:
 
     scope: list[str] = [named_scope] if named_scope else []
     split: str | None = None
-    qualifiers: set[str] = set()
+    qualifiers: set[str] = {level} if level else set()
     aggregate: str | None = None
 
     def take_dataset_splits(part: str) -> str:
@@ -261,6 +208,8 @@ def sense_of(name: str) -> MetricSense:
             split = split or _SPLIT_WORDS.get(word)
         return _DATASET_SPLITS.sub(" ", part)
 
+    # scope parts that are a metric word (MMEngine's `acc/top1`): a namespace, maybe no scope
+    namespaces: list[tuple[str, str]] = []
     for part in scope_parts:
         leftover: list[str] = []
         words = _fold_pairs(_words(take_dataset_splits(part)))
@@ -276,6 +225,8 @@ def sense_of(name: str) -> MetricSense:
                 leftover.append(word)
         if leftover:
             scope.append(scope_key("".join(leftover)))
+            if " ".join(leftover) in _BASE_PHRASES:
+                namespaces.append((scope[-1], _BASE_PHRASES[" ".join(leftover)][0]))
 
     metric_text = take_dataset_splits(metric_part)
     stat = None
@@ -321,6 +272,11 @@ def sense_of(name: str) -> MetricSense:
             rest.append(word)
         i += 1
 
+    for namespace, namespace_base in namespaces:
+        if namespace_base == "accuracy" and rest == ["1"] and aggregate == "mean" and base is None:
+            base, rest, aggregate = "class_accuracy", [], None  # MMAction2's `acc/mean1`
+        if namespace_base == base or (base == "class_accuracy" and namespace_base == "accuracy"):
+            scope.remove(namespace)  # the metric's own namespace names no data set
     if base is None and rest == ["rank"] and k is not None and stat is None:
         base, rest = "cmc", []  # "Rank@1"
     if base is not None and "score" in rest:
@@ -364,7 +320,7 @@ def sense_of(name: str) -> MetricSense:
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
 _K_BASES = frozenset(
-    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu"}
+    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar"}
 )
 
 
@@ -384,8 +340,11 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
         # cutoff (mmaction's `mean_acc`, the mean of the per-class accuracies) is not top-1.
         if {a.k, b.k} == {None, 1} and "mean" in (a.aggregate, b.aggregate):
             return False
-        if (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1}) or (
-            a.base == "bleu" and {a.k, b.k} <= {None, 4}
+        # COCO's AR is AR@100 (maxDets=100), as BLEU is BLEU-4 and accuracy top-1
+        if (
+            (a.base in ("accuracy", "error") and {a.k, b.k} <= {None, 1})
+            or (a.base == "bleu" and {a.k, b.k} <= {None, 4})
+            or (a.base == "ar" and {a.k, b.k} <= {None, 100})
         ):
             pass
         else:
@@ -402,6 +361,7 @@ _EXCLUSIVE = (
 # is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
 _MUST_AGREE = (
     "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
+    "level1", "level2",
 )  # fmt: skip
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).

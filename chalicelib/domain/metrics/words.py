@@ -60,3 +60,88 @@ def _words(text: str) -> list[str]:
                 lowered = parts
         words += _TOKEN.findall(lowered)
     return words
+
+
+# Words of a metric name that qualify, aggregate or decorate it (read by `vocabulary.sense_of`).
+_QUALIFIER_WORDS = {
+    # similarity functions of embedding evaluators (sentence-transformers, MTEB)
+    "cosine": "cosine",
+    "cos": "cosine",
+    "dot": "dot",
+    "manhattan": "manhattan",
+    "euclidean": "euclidean",
+    "adj": "adjusted",
+    "adjusted": "adjusted",
+    "uncentered": "uncentered",
+    "bbox": "box",
+    "box": "box",
+    "det": "box",
+    "segm": "mask",
+    "mask": "mask",
+    "seg": "mask",
+    "keypoints": "keypoints",
+    "keypoint": "keypoints",
+    "kpt": "keypoints",
+    "pose": "keypoints",
+    "micro": "micro",
+    "macro": "macro",
+    "weighted": "weighted",
+    "samples": "samples",
+    "norm": "norm",
+    "normalized": "norm",
+    "strict": "strict",
+    "flexible": "flexible",
+    "loose": "loose",
+    # IFEval's four metrics: prompt- or instruction-level, strict or loose
+    "promptlevel": "prompt_level",
+    "instlevel": "inst_level",
+    "instancelevel": "inst_level",
+}
+# Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
+# and IFEval's levels ("prompt_level", "inst_level").
+_QUALIFIER_PAIRS = {
+    ("strict", "match"): "strict",
+    ("flexible", "extract"): "flexible",
+    ("prompt", "level"): "promptlevel",
+    ("inst", "level"): "instlevel",
+    ("instance", "level"): "instancelevel",
+}
+# Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
+# best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
+_AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
+_AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
+_STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
+_STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
+# Words that decorate a name without changing the metric.
+_NOISE_WORDS = frozenset(
+    {
+        "default",  # MTEB's default subset
+        "similarity",  # sentence-transformers' "Cosine-Similarity :", "Manhattan-Distance:"
+        "distance",
+        "avg",
+        "average",
+        "mean",
+        "final",
+        "best",
+        "highest",
+        "overall",
+        "total",
+        "result",
+        "results",
+        "metric",
+        "metrics",
+        "value",
+        "set",
+        "on",
+        "of",
+        "the",
+        "at",
+        "none",
+        "all",
+        "dataloader",
+        "idx",
+        "percent",
+        "pct",
+        "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
+    }
+)

@@ -66,3 +66,31 @@ def test_a_row_named_by_a_long_model_id_keeps_the_models_name() -> None:
     assert metrics[name] == 0.8131
     assert confirms(text, "Cosine Spearman", 81.31)
     assert not confirms(text, "Cosine Spearman", 30.02)
+
+
+def test_a_reproduction_tables_own_column_holds_the_runs_numbers_named_by_the_row() -> None:
+    log = (
+        "| Benchmark | Paper | Reproduced |\n"
+        "|---|---|---|\n"
+        "| TextVQA | 61.3 | 60.8 |\n"
+        "| POPE | 86.1 | 85.9 |\n"
+    )
+    assert confirms(log, "TextVQA", 60.8) and confirms(log, "POPE", 85.9)
+    assert not confirms(log, "TextVQA", 61.3)  # the paper's column
+    assert not confirms(log, "POPE", 60.8)  # another row
+
+
+def test_a_table_by_cutoff_names_each_measure_at_the_rows_k() -> None:
+    log = (
+        "Dataset: nfcorpus [Homepage](https://example.org/nfcorpus)\\\n"
+        "| k | NDCG | Recall |\n"
+        "|---|---|---|\n"
+        "| 1 | 0.4120 | 0.0511 |\n"
+        "| 10 | 0.3250 | 0.1602 |\n"
+        "| 100 | 0.2980 | 0.2544 |\n"
+    )
+    assert confirms(log, "NDCG@10", 0.325, dataset="NFCorpus") and confirms(
+        log, "Recall@100", 25.44
+    )
+    assert not confirms(log, "NDCG@10", 0.412) and not confirms(log, "Recall@10", 0.2544)
+    assert not confirms(log, "NDCG@10", 0.325, dataset="SciFact")  # the report names nfcorpus

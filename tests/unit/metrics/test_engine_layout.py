@@ -67,3 +67,19 @@ def test_a_block_of_reported_numbers_is_not_this_runs() -> None:
     assert not confirms(QUOTED, "ROUGE-L", 0.41903)
     # a classification report is this run's
     assert found("Classification report:\naccuracy: 0.91\n") == {"accuracy": 0.91}
+
+
+def test_a_block_the_writer_says_they_did_not_obtain_is_quoted_until_the_next_title() -> None:
+    log = (
+        "I can't reproduce the expected results from the model zoo.\n"
+        "\n"
+        "mIoU: 78.40\n"
+        "mAcc: 85.90\n"
+        "\n"
+        "What I get instead:\n"
+        "mIoU: 71.20\n"
+    )
+    assert confirms(log, "mIoU", 71.2)
+    assert not confirms(log, "mIoU", 78.4) and not confirms(log, "mAcc", 85.9)
+    own = "The run did not crash and printed the following results\nmIoU: 78.40\n"
+    assert confirms(own, "mIoU", 78.4)  # no negated "get the following results"

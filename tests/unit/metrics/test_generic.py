@@ -75,3 +75,8 @@ def test_a_value_quoted_from_the_paper_in_a_sentence_is_not_the_runs() -> None:
     assert not confirms(log, "mAP", 30.2)
     assert confirms(log, "mAP", 44.1)
     assert confirms(log, "mAP", 0.441)
+
+
+def test_a_name_ending_in_a_copula_is_the_name_before_it() -> None:
+    log = "I0301 12:00:01.000 100 main.cc:120] RTF is: 0.1875\nfinal WER was: 6.25"
+    assert confirms(log, "RTF", 0.1875) and confirms(log, "WER", 6.25)

@@ -6,6 +6,7 @@ end2end-asr-pytorch's `KEY:value%` fields."""
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 
 def test_nemo_eval_lines() -> None:
@@ -42,3 +43,17 @@ epoch: 2, lr: 1.00e+00 - train loss: 5.12e-01 - valid loss: 0.98, valid CER: 21.
     assert check_claimed_metric(metrics, "Validation WER", 27.31).ok
     assert not check_claimed_metric(metrics, "Test WER", 27.31).ok
     assert not check_claimed_metric(metrics, "Validation WER", 39.14).ok
+
+
+def test_compute_wer_cluster_summary_is_the_error_rate_its_heading_names() -> None:
+    chars = (
+        "### CER\n"
+        "Overall -> 4.21 % N=52000 C=49900 S=1950 D=80 I=159\n"
+        "Mandarin -> 4.20 % N=51990 C=49890 S=1950 D=80 I=159\n"
+        "Other -> 100.00 % N=10 C=0 S=10 D=0 I=0\n"
+    )
+    assert confirms(chars, "CER", 4.21) and not confirms(chars, "WER", 4.21)
+    assert not confirms(chars, "CER", 100.0)  # one token cluster's row, not the overall rate
+    assert not confirms(chars, "CER", 52000)  # N counts reference tokens
+    words = "Overall -> 7.05 % N=20000 C=18700 S=1100 D=90 I=220\n"
+    assert confirms(words, "WER", 7.05) and not confirms(words, "CER", 7.05)

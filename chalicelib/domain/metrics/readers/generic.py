@@ -56,6 +56,7 @@ _LABEL_NOT_SCOPE = frozenset(
     {"test", "testing", "val", "valid", "validation", "eval", "evaluation", "dev", "train"}
     | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
 )
+_COPULAS = frozenset({"is", "was", "are", "were"})
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 _FUNCTION_WORDS = frozenset(
@@ -118,6 +119,8 @@ def _clean(words: list[str]) -> list[str]:
         words = words[1:] if words[0] in _LOG_LEVEL_WORDS else words[2:]
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
+    if len(words) > 1 and words[-1] in _COPULAS:
+        return words[:-1]  # "RTF is: 0.309" (a sentence-like log message) names the RTF
     return words
 
 
@@ -141,7 +144,7 @@ def qualified(name: str) -> str:
     return f"{match.group(1)} {match.group(2)}" if match else name
 
 
-@reader("generic", markers=(":", "=", " "), order=1000)
+@reader("generic", markers=(":", "=", " ", "\t"), order=1000)
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False

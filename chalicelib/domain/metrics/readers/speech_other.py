@@ -31,6 +31,33 @@ _PREFIX = re.compile(
 )
 
 
+# WeNet's (and PaddleSpeech's) tools/compute-wer.py summary: `Overall -> 5.75 % N=104765 C=99035
+# S=5587 D=143 I=294`, then one line per token cluster (`Mandarin -> ...`, `English -> ...`). The
+# rate is a CER when the tokens are characters: a title or heading naming CER or WER just
+# before says which (WER otherwise).
+_CLUSTER = re.compile(
+    r"^\s*+([A-Za-z][\w\- ]{0,30}?)\s++->\s++(" + NUM + r")\s*+%\s++N=\d++\s++C=\d++\s++S=\d++"
+)
+_RATE_TITLE = re.compile(r"^[\s#*>]*+(?:%|\b)(CER|WER)\b[\s*:]*+$", re.IGNORECASE)
+
+
+@reader("speech_other", markers=(" -> ", "CER", "WER", "cer", "wer"), order=18)
+def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
+    if " -> " not in line:
+        title = _RATE_TITLE.match(line) if len(line) < 40 else None
+        if title:
+            state.context["error_rate_title"] = title.group(1).upper()
+        return False
+    cluster = _CLUSTER.match(line)
+    if cluster is None:
+        return False
+    rate = state.context.get("error_rate_title", "WER")
+    label = cluster.group(1).strip()
+    name = rate if label.lower() == "overall" else f"{label}/{rate}"
+    out.add(name, cluster.group(2), "speech_other", running=False)
+    return True
+
+
 @reader(
     "speech_other",
     markers=("WER/CER", "Got ", "TRAIN", "VALID", "TEST", "DEV", "EVAL"),

@@ -44,6 +44,12 @@ _BLEU_NAMES = ("bleu", "chrf", "ter")
 _CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
 _INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
 _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
+# A column of the run's own numbers in a reproduction table ("| Benchmark | Paper | Ours |"):
+# like a `Value` column, its row label names the metric (the paper's column holds none).
+_OWN_HEADERS = frozenset(
+    {"ours", "mine", "reproduced", "reproduction", "repro", "myresult", "myresults"}
+    | {"ourresult", "ourresults", "myrun", "ourrun", "myreproduction", "ourreproduction"}
+)
 _REFERENCE_COLUMN = re.compile(r"(?i)\b(?:paper|report|reported|official|published|claimed)\b")
 _RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})
 # sacrebleu's multi-system cells: "26.6", "26.6 (26.6 ± 0.6)", "20.8 (μ = 20.8 ± 0.6)",
@@ -219,7 +225,7 @@ def _cell_number(cell: str) -> str | None:
 def _result_column(header: str) -> bool:
     """A column of results: a known metric, a split score (`Final Test`), or an average."""
     key = metric_key(header)
-    if key in _VALUE_HEADERS:
+    if key in _VALUE_HEADERS or key in _OWN_HEADERS:
         return True
     if _REFERENCE_COLUMN.search(header):
         return False  # "IoU (Report)", "Paper": published numbers beside the run's
@@ -250,6 +256,11 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     columns = [i for i in results if numbers[i] is not None]
     if not columns:
         return False
+    if metric_key(header[0]) in _CUTOFF_HEADERS and results[0] > 0:
+        # "| k | nDCG | MAP | Recall |" (a retrieval evaluation by cutoff): row 10 is nDCG@10
+        if not cells[0].isdigit():
+            return False
+        return _cutoff_row(header, cells, columns, numbers, out)
     label = "/".join(
         cells[i].strip("*` ")
         for i in labels
@@ -268,6 +279,24 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     return found
 
 
+_CUTOFF_HEADERS = frozenset({"k", "topk", "atk", "cutoff", "rank"})
+
+
+def _cutoff_row(
+    header: list[str],
+    cells: list[str],
+    columns: list[int],
+    numbers: dict[int, str | None],
+    out: Sink,
+) -> bool:
+    found = False
+    for i in columns:
+        if sense_of(header[i]).k is None:
+            name = f"{header[i]}@{int(cells[0])}"
+            found = out.add(name, numbers[i] or "", "tables", running=False) or found
+    return found
+
+
 def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     """Which columns hold results, which may label a row, and whether the single result
     column is a bare `Value`/`Score` (the row label is then the metric's name)."""
@@ -276,5 +305,5 @@ def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     keys = [metric_key(h) for h in header]
     results = [i for i, h in enumerate(header) if _result_column(h)]
     labels = [i for i, key in enumerate(keys) if key not in _INDEX_HEADERS]
-    value_header = len(results) == 1 and keys[results[0]] in _VALUE_HEADERS
+    value_header = len(results) == 1 and keys[results[0]] in _VALUE_HEADERS | _OWN_HEADERS
     return results, labels, value_header

@@ -1,0 +1,50 @@
+"""Names the vocabulary reads into the metric a claim means (vocabulary.py, phrases.py): each
+rule on a minimal log written for it (the corpus holds the real logs)."""
+
+from __future__ import annotations
+
+from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from tests.unit.metrics._helpers import confirms
+
+
+def test_waymo_difficulty_levels_are_qualifiers_of_ap_and_aph_not_squared_error() -> None:
+    openpcdet = (
+        "OBJECT_TYPE_TYPE_CYCLIST_LEVEL_1/AP: 0.6120 \n"
+        "OBJECT_TYPE_TYPE_CYCLIST_LEVEL_1/APH: 0.5980 \n"
+        "OBJECT_TYPE_TYPE_CYCLIST_LEVEL_2/AP: 0.5890 \n"
+        "OBJECT_TYPE_TYPE_CYCLIST_LEVEL_2/APH: 0.5761 \n"
+    )
+    assert confirms(openpcdet, "Cyclist L2 APH", 57.61)
+    assert confirms(openpcdet, "Cyclist mAPH (L2)", 0.5761)
+    assert confirms(openpcdet, "Cyclist Level 1 AP", 0.612)
+    assert not confirms(openpcdet, "Cyclist L2 AP", 0.5761)  # that is the APH
+    assert not confirms(openpcdet, "Cyclist L1 APH", 0.5761)  # that is level 2
+    mmdet3d = "Overall/L1 mAP: 0.6810\nOverall/L1 mAPH: 0.6512\nOverall/L2 mAPH: 0.5987\n"
+    assert confirms(mmdet3d, "L2 mAPH", 0.5987) and not confirms(mmdet3d, "L1 mAPH", 0.5987)
+    assert sense_of("L2 loss").base == "mse"  # without an AP, L2 stays the squared error
+    assert not same_metric("Vehicle L1 APH", "Vehicle L2 APH")
+
+
+def test_coco_average_recall_counts_detections_per_image_as_its_cutoff() -> None:
+    efficientdet = "{'AP': 0.412, 'ARmax1': 0.331, 'ARmax10': 0.52, 'ARmax100': 0.553}"
+    assert confirms(efficientdet, "AR@100", 0.553) and confirms(efficientdet, "AR", 55.3)
+    assert not confirms(efficientdet, "AR@100", 0.331) and not confirms(efficientdet, "AR", 0.331)
+    assert sense_of("AR1").k == 1 and sense_of("AR_max_100").k == 100
+    assert same_metric("AR100", "AR@100") and not same_metric("AR1", "AR@100")
+
+
+def test_a_namespace_that_is_the_metric_word_names_no_data_set() -> None:
+    mmengine = "Epoch(val) [12][50/50]  acc/top1: 0.7312  acc/top5: 0.9120  acc/mean1: 0.7005"
+    assert sense_of("acc/top1").scope == () and sense_of("acc/top5").k == 5
+    assert confirms(mmengine, "Validation Top-1 Accuracy", 73.12, dataset="UCF101")
+    assert sense_of("rouge1/precision").scope == ("rouge1",)  # another metric's namespace stays
+
+
+def test_mmaction_mean_class_accuracy_names() -> None:
+    mmaction2 = "Epoch(val) [12][50/50]  acc/top1: 0.7312  acc/top5: 0.9120  acc/mean1: 0.7005"
+    assert confirms(mmaction2, "Mean Class Accuracy", 0.7005)
+    assert not confirms(mmaction2, "Mean Class Accuracy", 0.7312)
+    assert not confirms(mmaction2, "Top-1 Accuracy", 0.7005)
+    legacy = "Evaluating top_k_accuracy ...\ntop1_acc\t0.7312\ntop5_acc\t0.9120\nmean_acc\t0.7005"
+    assert confirms(legacy, "Mean Class Accuracy", 70.05)
+    assert not confirms(legacy, "Mean Class Accuracy", 0.7312)
