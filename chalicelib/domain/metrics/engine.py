@@ -404,7 +404,7 @@ class Extraction:
             if named:
                 state.log_scope, state.block_scope = named.group(1), None
                 return
-        if "ata" in line and len(line) < 400:
+        if "ata" in line and len(line) < 400 and ("set" in line or "Set" in line or "SET" in line):
             for prose in _DATASET_PROSE.finditer(line):
                 word = prose.group(1)
                 if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
