@@ -22,6 +22,7 @@ def run() -> list[Row]:
         "fresh2": "second fresh hold-out",
         "fresh3": "third fresh hold-out",
         "fresh4": "fourth fresh hold-out",
+        "fresh5": "fifth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]
