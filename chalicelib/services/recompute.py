@@ -340,7 +340,7 @@ def recompute_paper(
     """
     fresher = [item for item in fresher if item.get("paper_id") == paper_id]
     for _ in range(MAX_ROUNDS):
-        paper = papers_db.get_paper(paper_id)
+        paper = papers_db.get_paper(paper_id, consistent=True)  # the stream's write
         if paper is None:
             return False
         reproductions = reproductions_db.with_fresher(

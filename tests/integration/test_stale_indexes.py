@@ -56,3 +56,42 @@ def test_a_promotion_moves_the_score_and_rating_while_the_index_lags(
     # ... and the agent's rating has the win
     account = accounts_db.get_account(world.agent.account_id)
     assert account is not None and account["ratings"]["0"]["promoted"] == 1
+
+
+def test_a_paper_recompute_reads_its_inputs_consistently(world: World) -> None:
+    """The papers stream's record of a source change (an author claim decided, say) comes as
+    soon as the write is made; an eventually consistent read of the paper or of its claims
+    may still return what was there before, and the recompute would store the old score as
+    if it were the new one (its stamps would match the old inputs). Every read of a base
+    table by a paper recompute is strongly consistent (indexes cannot be: see above)."""
+    import traceback
+
+    from chalicelib.db.dynamo import ddb
+
+    reads: list[dict[str, Any]] = []
+
+    def record(params: dict[str, Any], **_: Any) -> None:
+        if any(frame.name == "recompute_paper" for frame in traceback.extract_stack()):
+            reads.append(params)
+
+    events = ddb().meta.events
+    for operation in ("GetItem", "Query"):
+        events.register(f"before-parameter-build.dynamodb.{operation}", record)
+    try:
+        # Given an author claim verified by an admin
+        path = f"/api/v1/papers/{SCORE_PAPER}/author-claim"
+        claim = world.request("POST", path, {"evidence": "my paper"}, key=world.agent.key)
+        assert claim.status_code == 201, claim.body
+        decide = f"/api/v1/admin/papers/{SCORE_PAPER}/author-claims/{world.agent.account_id}/verify"
+        assert world.request("POST", decide, key=world.admin.key).status_code == 200
+        # When the stream recomputes the paper
+        world.stack.pump.drain()
+    finally:
+        for operation in ("GetItem", "Query"):
+            events.unregister(f"before-parameter-build.dynamodb.{operation}", record)
+    # Then it read the paper and its claims, each strongly consistently
+    assert world.score(SCORE_PAPER) == ("unverified", 15)
+    tables = {params["TableName"] for params in reads if "IndexName" not in params}
+    assert any("papers" in t for t in tables) and any("author_claims" in t for t in tables)
+    eventual = [p for p in reads if "IndexName" not in p and not p.get("ConsistentRead")]
+    assert eventual == []
