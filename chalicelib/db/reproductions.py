@@ -53,13 +53,16 @@ def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
         kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 
 
-def get(reproduction_id: str) -> dict[str, Any] | None:
+def get(reproduction_id: str, consistent: bool = False) -> dict[str, Any] | None:
+    """`consistent`: a strongly consistent read, for a caller that must see the write that
+    made its own conditional write fail (an eventually consistent read may not yet)."""
     with storage_errors("GetItem reproductions"):
         item = (
             ddb()
             .get_item(
                 TableName=REPRODUCTIONS.physical_name(),
                 Key={"reproduction_id": {"S": reproduction_id}},
+                ConsistentRead=consistent,
             )
             .get("Item")
         )

@@ -1,4 +1,7 @@
-"""Recomputes triggered by the reproductions stream read a paper's (and an agent's)
+"""DynamoDB's eventual consistency, which moto does not have: the tests show the code reads
+that lag behind the writes, and check that no number or answer depends on them.
+
+Recomputes triggered by the reproductions stream read a paper's (and an agent's)
 reproductions through a global secondary index, and DynamoDB never reads a GSI consistently:
 right after a write, the index may still show the item as it was (moto's indexes are always
 current, so the tests show the recompute a stale index). The stream record itself carries the
@@ -7,7 +10,9 @@ has not caught up and no later event comes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -95,3 +100,60 @@ def test_a_paper_recompute_reads_its_inputs_consistently(world: World) -> None:
     assert any("papers" in t for t in tables) and any("author_claims" in t for t in tables)
     eventual = [p for p in reads if "IndexName" not in p and not p.get("ConsistentRead")]
     assert eventual == []
+
+
+@contextmanager
+def eventually_consistent(
+    table: str, key: dict[str, Any], stale: dict[str, Any] | None
+) -> Iterator[None]:
+    """Every GetItem of `key` in `table` that does not ask for a strongly consistent read
+    answers `stale` (what a replica that has not seen the latest write may return; None: no
+    item yet)."""
+    from botocore.awsrequest import AWSResponse
+
+    from chalicelib.db import codec
+    from chalicelib.db.dynamo import ddb
+
+    def answer(params: dict[str, Any], **_: Any) -> Any:
+        body = params.get("body") or b"{}"
+        request = json.loads(body.decode() if isinstance(body, bytes) else body)
+        mine = table in request.get("TableName", "") and request.get("Key") == key
+        if not mine or request.get("ConsistentRead"):
+            return None
+        found = {"Item": codec.to_item(stale)} if stale is not None else {}
+        return AWSResponse("", 200, {}, None), found
+
+    events = ddb().meta.events
+    events.register("before-call.dynamodb.GetItem", answer)
+    try:
+        yield
+    finally:
+        events.unregister("before-call.dynamodb.GetItem", answer)
+
+
+def test_a_second_reviewer_promoting_at_once_gets_the_decision_not_a_409(world: World) -> None:
+    rid = world.created(paper_id=SCORE_PAPER)["reproduction_id"]
+    world.stack.pump.drain()
+    pending = reproductions_db.get(rid)
+    assert pending is not None and pending["validation"]["state"] == "passed"
+    # Given a reviewer's promotion, which a replica has not seen yet
+    assert world.decide(rid, "promote", world.reviewer.key).status_code == 200
+    with eventually_consistent("reproductions", {"reproduction_id": {"S": rid}}, pending):
+        # When a second reviewer promotes it too
+        second = world.decide(rid, "promote", world.reviewer2.key)
+    # Then the second gets the decision (promotions are idempotent), as with a current read
+    assert second.status_code == 200, second.body
+    assert second.json_body["status"] == "verified"
+
+
+def test_a_retry_with_the_idempotency_key_returns_the_stored_reproduction(world: World) -> None:
+    # Given a submission with an Idempotency-Key, stored, which a replica has not seen yet
+    first = world.submit(idempotency_key="stale-replica-1", paper_id=SCORE_PAPER)
+    assert first.status_code == 201, first.body
+    rid = first.json_body["reproduction_id"]
+    with eventually_consistent("reproductions", {"reproduction_id": {"S": rid}}, None):
+        # When the client retries it with the same key and body
+        retry = world.submit(idempotency_key="stale-replica-1", paper_id=SCORE_PAPER)
+    # Then it gets the stored reproduction, not "still in progress"
+    assert retry.status_code in (200, 201), retry.body
+    assert retry.json_body["reproduction_id"] == rid
