@@ -40,8 +40,17 @@ def put_account(account: dict[str, Any]) -> None:
         )
 
 
-def put_key(key_hash: str, key: dict[str, Any]) -> None:
-    """The key item, its public-id pointer, and the hash on the account (one batch + update)."""
+class AccountRevoked(Exception):
+    """The account was revoked (or does not exist) when a key was to join it."""
+
+
+def put_key(key_hash: str, key: dict[str, Any], at: str) -> None:
+    """The key item and its public-id pointer (one batch), then the hash on the account, in
+    an update that holds only while the account exists and is not revoked. When it fails,
+    the key just written is revoked (`at`) and AccountRevoked raised: a revocation that ran
+    meanwhile returned the account's hashes without this one, so nothing else would."""
+    from botocore.exceptions import ClientError
+
     batch_write(
         ACCOUNTS.physical_name(),
         [
@@ -54,12 +63,19 @@ def put_key(key_hash: str, key: dict[str, Any]) -> None:
         ],
     )
     with storage_errors("UpdateItem account keys"):
-        ddb().update_item(
-            TableName=ACCOUNTS.physical_name(),
-            Key={"pk": {"S": f"ACCOUNT#{key['account_id']}"}},
-            UpdateExpression="SET key_hashes = list_append(if_not_exists(key_hashes, :e), :h)",
-            ExpressionAttributeValues={":e": {"L": []}, ":h": {"L": [{"S": key_hash}]}},
-        )
+        try:
+            ddb().update_item(
+                TableName=ACCOUNTS.physical_name(),
+                Key={"pk": {"S": f"ACCOUNT#{key['account_id']}"}},
+                UpdateExpression="SET key_hashes = list_append(if_not_exists(key_hashes, :e), :h)",
+                ConditionExpression="attribute_exists(pk) AND attribute_not_exists(revoked_at)",
+                ExpressionAttributeValues={":e": {"L": []}, ":h": {"L": [{"S": key_hash}]}},
+            )
+        except ClientError as exc:
+            if error_code(exc) != "ConditionalCheckFailedException":
+                raise
+            revoke_key(key_hash, at)
+            raise AccountRevoked from None
 
 
 def key_hash_for_id(key_id: str) -> str | None:
@@ -88,17 +104,25 @@ def revoke_key(key_hash: str, at: str) -> bool:
 
 
 def revoke_account(account_id: str, at: str) -> list[str]:
-    account = get_account(account_id)
-    if account is None:
-        raise NotFound(f"no account '{account_id}'")
+    """Mark the account revoked and revoke every key its own write returns: a key created
+    before that write is in the list; one created after it cannot join (see put_key)."""
+    from botocore.exceptions import ClientError
+
     with storage_errors("UpdateItem revoke account"):
-        ddb().update_item(
-            TableName=ACCOUNTS.physical_name(),
-            Key={"pk": {"S": f"ACCOUNT#{account_id}"}},
-            UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :at)",
-            ExpressionAttributeValues={":at": {"S": at}},
-        )
-    hashes = list(account.get("key_hashes", []))
+        try:
+            response = ddb().update_item(
+                TableName=ACCOUNTS.physical_name(),
+                Key={"pk": {"S": f"ACCOUNT#{account_id}"}},
+                UpdateExpression="SET revoked_at = if_not_exists(revoked_at, :at)",
+                ConditionExpression="attribute_exists(pk)",
+                ExpressionAttributeValues={":at": {"S": at}},
+                ReturnValues="ALL_NEW",
+            )
+        except ClientError as exc:
+            if error_code(exc) == "ConditionalCheckFailedException":
+                raise NotFound(f"no account '{account_id}'") from None
+            raise
+    hashes = list(codec.from_item(response["Attributes"]).get("key_hashes", []))
     for key_hash in hashes:
         revoke_key(key_hash, at)
     return hashes

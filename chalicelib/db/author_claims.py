@@ -126,11 +126,13 @@ def get(paper_id: str, account_id: str) -> dict[str, Any] | None:
 
 
 def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
-    """Every claim on a paper (not its counter)."""
+    """Every claim on a paper (not its counter), read strongly consistently: the recompute
+    that reads them handles the stream record of a decision just made."""
     kwargs: dict[str, Any] = {
         "TableName": AUTHOR_CLAIMS.physical_name(),
         "KeyConditionExpression": "paper_id = :p",
         "ExpressionAttributeValues": {":p": {"S": paper_id}},
+        "ConsistentRead": True,
     }
     items: list[dict[str, Any]] = []
     while True:

@@ -1,9 +1,10 @@
 """Opaque page cursors: DynamoDB's LastEvaluatedKey, bound to the query that produced it.
 
-A cursor is trusted for nothing: decoding checks that it was made for this query (the
-fingerprint), that it names exactly the key attributes of the table and index being read,
-each a short string, that its partition value is the query's, and that its sort key lies
-within the query's key condition. Anything else is 400 `invalid_cursor`, never a request
+A cursor is trusted for nothing: decoding checks that it is JSON (of any nesting depth: a
+RecursionError is a refusal too) made for this query (the fingerprint), that it names
+exactly the key attributes of the table and index being read, each a short string of valid
+Unicode (no lone surrogate), that its partition value is the query's, and that its sort key
+lies within the query's key condition. Anything else is 400 `invalid_cursor`, never a request
 that DynamoDB would refuse (the storage layer also maps such a refusal to 400)."""
 
 from __future__ import annotations
@@ -59,11 +60,21 @@ def decode_cursor(
             and set(plain) <= fields
             and all(isinstance(v, str) and 0 < len(v) <= MAX_VALUE_CHARS for v in plain.values())
         )
+        if ok:  # a stored key is UTF-8: a lone surrogate never came from a real page
+            "".join(plain.values()).encode("utf-8")
         if ok and partition is not None:
             ok = plain.get(partition[0]) == partition[1]
         if ok and sort_floor is not None:
             ok = str(plain.get(sort_floor[0], "")) >= sort_floor[1]
-    except (ValueError, KeyError, TypeError, UnicodeError, AttributeError, binascii.Error):
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        UnicodeError,
+        AttributeError,
+        RecursionError,
+        binascii.Error,
+    ):
         ok = False
     if not ok:
         raise InvalidCursor(

@@ -33,10 +33,14 @@ DERIVED_FIELDS = (
 )
 
 
-def get_paper(paper_id: str) -> dict[str, Any] | None:
+def get_paper(paper_id: str, consistent: bool = False) -> dict[str, Any] | None:
+    """`consistent`: a strongly consistent read (a recompute must see the write whose stream
+    record it handles; reads for clients need not)."""
     with storage_errors("GetItem papers"):
         response = ddb().get_item(
-            TableName=PAPERS.physical_name(), Key={"paper_id": {"S": paper_id}}
+            TableName=PAPERS.physical_name(),
+            Key={"paper_id": {"S": paper_id}},
+            ConsistentRead=consistent,
         )
     item = response.get("Item")
     return codec.from_item(item) if item else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from chalicelib.db import codec
@@ -14,8 +15,28 @@ _CURSOR_FIELDS = frozenset(
 )
 
 
+def with_fresher(
+    listed: list[dict[str, Any]], fresher: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Items read through an index (`list_for_paper`, `list_for_submitter`), which DynamoDB
+    never reads consistently: right after a write it may still show the old item, or not yet
+    the new one. `fresher` are items known to be current (a stream record's new image): each
+    replaces the listed version unless that one is newer (`updated_at`), and is added when the
+    index does not list it yet."""
+    by_id = {item["reproduction_id"]: item for item in listed}
+    for item in fresher:
+        rid = item.get("reproduction_id")
+        known = by_id.get(rid) if isinstance(rid, str) else None
+        if isinstance(rid, str) and (
+            known is None or str(known.get("updated_at", "")) <= str(item.get("updated_at", ""))
+        ):
+            by_id[rid] = item
+    return list(by_id.values())
+
+
 def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
-    """Every reproduction of a paper, oldest first (follows pages)."""
+    """Every reproduction of a paper, oldest first (follows pages). Read through an index:
+    see `with_fresher`."""
     kwargs: dict[str, Any] = {
         "TableName": REPRODUCTIONS.physical_name(),
         "IndexName": "by_paper",
@@ -32,13 +53,16 @@ def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
         kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 
 
-def get(reproduction_id: str) -> dict[str, Any] | None:
+def get(reproduction_id: str, consistent: bool = False) -> dict[str, Any] | None:
+    """`consistent`: a strongly consistent read, for a caller that must see the write that
+    made its own conditional write fail (an eventually consistent read may not yet)."""
     with storage_errors("GetItem reproductions"):
         item = (
             ddb()
             .get_item(
                 TableName=REPRODUCTIONS.physical_name(),
                 Key={"reproduction_id": {"S": reproduction_id}},
+                ConsistentRead=consistent,
             )
             .get("Item")
         )

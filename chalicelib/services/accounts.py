@@ -63,16 +63,18 @@ def create_key(account_id: str) -> NewKey:
     key = generate_key()
     key_hash = hash_key(key)
     kid = key_id(key_hash)
-    accounts_db.put_key(
-        key_hash,
-        {
-            "account_id": account_id,
-            "role": account["role"],
-            "name": account["name"],
-            "key_id": kid,
-            "created_at": _now(),
-        },
-    )
+    now = _now()
+    key_item = {
+        "account_id": account_id,
+        "role": account["role"],
+        "name": account["name"],
+        "key_id": kid,
+        "created_at": now,
+    }
+    try:
+        accounts_db.put_key(key_hash, key_item, now)
+    except accounts_db.AccountRevoked:
+        raise InvalidRequest(f"account '{account_id}' is revoked") from None
     return NewKey(account_id=account_id, key=key, key_id=kid)
 
 

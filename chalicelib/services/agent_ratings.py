@@ -15,6 +15,7 @@ agent accounts are rated (reviewers and admins never appear on the agent leaderb
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
@@ -94,10 +95,14 @@ def rating_rows(account: dict[str, Any], ratings: dict[str, Any]) -> list[dict[s
     return rows
 
 
-def recompute_agent(account_id: str) -> bool:
+def recompute_agent(account_id: str, fresher: Iterable[dict[str, Any]] = ()) -> bool:
     """Store the ratings on the account (guarded against older recomputes), then its
-    leaderboard rows."""
-    reproductions = reproductions_db.list_for_submitter(account_id)
+    leaderboard rows. `fresher`: reproductions known to be current (stream records' new
+    images), which the index read may not show yet (`reproductions_db.with_fresher`)."""
+    reproductions = reproductions_db.with_fresher(
+        reproductions_db.list_for_submitter(account_id),
+        [item for item in fresher if item.get("submitter_id") == account_id],
+    )
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")
     ratings = ratings_of(reproductions)
     account = accounts_db.store_ratings(

@@ -7,6 +7,7 @@ and reordering give the same stored state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
@@ -318,7 +319,11 @@ def stale_rows(
     return stale
 
 
-def recompute_paper(paper_id: str, touched_tasks: set[str] | None = None) -> bool:
+def recompute_paper(
+    paper_id: str,
+    touched_tasks: set[str] | None = None,
+    fresher: Iterable[dict[str, Any]] = (),
+) -> bool:
     """Recompute and store one paper. Returns False if the paper is gone or a newer recompute
     already stored its result. The slugs of the tasks the paper was or is in are added to
     `touched_tasks`: their summaries need a recompute (`services.tasks.recompute_tasks`).
@@ -328,12 +333,19 @@ def recompute_paper(paper_id: str, touched_tasks: set[str] | None = None) -> boo
     Two recomputes can interleave between those writes, so afterwards we re-read the paper's
     stamp: if a newer recompute has stored its result meanwhile, our rows may have landed
     over its rows, and we go again from fresh inputs (bounded; the newest always wins).
+
+    `fresher`: reproductions known to be current (the new images of the stream records being
+    handled), which the index read may not show yet (`reproductions_db.with_fresher`): without
+    them, a promotion whose record came before the index caught up would never be counted.
     """
+    fresher = [item for item in fresher if item.get("paper_id") == paper_id]
     for _ in range(MAX_ROUNDS):
-        paper = papers_db.get_paper(paper_id)
+        paper = papers_db.get_paper(paper_id, consistent=True)  # the stream's write
         if paper is None:
             return False
-        reproductions = reproductions_db.list_for_paper(paper_id)
+        reproductions = reproductions_db.with_fresher(
+            reproductions_db.list_for_paper(paper_id), fresher
+        )
         claims = claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
         now = datetime.now(UTC).isoformat(timespec="microseconds")
         derived, rows = derive(paper, reproductions, now, claims)

@@ -54,7 +54,8 @@ def decide(
         )
         if decided is not None:
             return decided
-        current = reproductions_db.get(reproduction_id) or current  # lost a race: re-read
+        # lost a race: re-read what beat us (consistently: a replica may not have it yet)
+        current = reproductions_db.get(reproduction_id, consistent=True) or current
     if current["status"] == status:
         return current  # idempotent: already decided this way
     state = (current.get("validation") or {}).get("state")

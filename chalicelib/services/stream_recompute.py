@@ -85,6 +85,19 @@ def task_slugs_of_images(record: dict[str, Any]) -> set[str]:
     return {s for s in slugs if s}
 
 
+def new_images(event: dict[str, Any]) -> list[dict[str, Any]]:
+    """The items as the batch's records leave them (a later record of an item wins)."""
+    from chalicelib.db.codec import from_item
+
+    latest: dict[str, dict[str, Any]] = {}
+    for record in event.get("Records") or []:
+        image = _image(record, "NewImage")
+        if image:
+            item = from_item(image)
+            latest[str(item.get("reproduction_id"))] = item
+    return list(latest.values())
+
+
 def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     from aws_lambda_powertools.utilities.batch import (
         BatchProcessor,
@@ -97,9 +110,15 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     once = _Once()
     paper_tasks: dict[str, set[str]] = {}  # paper -> tasks it was or is in
     touched: dict[str, list[str]] = {}  # task slug -> sequence numbers of its records
+    # The batch's reproductions as its records leave them: the recomputes read them through
+    # indexes, which may not show these writes yet (reproductions_db.with_fresher).
+    fresher = new_images(event) if table == "reproductions" else []
 
     def recompute(paper_id: str) -> None:
-        recompute_paper(paper_id, paper_tasks.setdefault(paper_id, set()))
+        recompute_paper(paper_id, paper_tasks.setdefault(paper_id, set()), fresher)
+
+    def rate(account_id: str) -> None:
+        recompute_agent(account_id, fresher)
 
     def touch(raw: dict[str, Any], slugs: set[str]) -> None:
         sequence = str(raw.get("dynamodb", {}).get("SequenceNumber", ""))
@@ -120,7 +139,7 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
             touch(raw, paper_tasks.get(paper_id, set()))
         account_id = dirty_agent_from_reproductions_record(raw)
         if account_id:
-            once("agent", account_id, recompute_agent)
+            once("agent", account_id, rate)
 
     response: dict[str, Any] = process_partial_response(  # type: ignore[assignment]
         event=event,

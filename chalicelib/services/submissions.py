@@ -184,7 +184,7 @@ def submit_reproduction(
     if "replay_log" in uploaded:
         item["replay_upload"] = uploaded["replay_log"]
     if not reproductions_db.put_new(item):
-        existing = reproductions_db.get(reproduction_id)
+        existing = reproductions_db.get(reproduction_id, consistent=True)
         if existing is None:  # pragma: no cover - put refused yet nothing there
             raise Conflict("the reproduction could not be stored; retry")
         return Submitted(existing, created=False, quota_used=quota_used)
@@ -347,7 +347,7 @@ def _replay_or_wait(
             "this Idempotency-Key was used with a different body; use a new key for a new "
             "submission",
         )
-    existing = reproductions_db.get(reproduction_id)
+    existing = reproductions_db.get(reproduction_id, consistent=True)
     if existing is not None:
         return existing
     now_epoch = int(now.timestamp())

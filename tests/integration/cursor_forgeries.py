@@ -36,11 +36,15 @@ def forgeries(real: str) -> list[tuple[str, str]]:
         ("empty start key", encode({"k": {}, "f": fingerprint})),
         ("another query's fingerprint", encode({"k": keys, "f": "0" * 12})),
         ("an extra attribute", encode({"k": {**keys, "paper_id": "x"}, "f": fingerprint})),
+        # JSON nested deeper than the decoder's recursion limit (RecursionError, not ValueError)
+        ("1500 nested lists", base64.urlsafe_b64encode(b"[" * 1500).decode().rstrip("=")),
+        ("nested start keys", base64.urlsafe_b64encode(b'{"k":' * 400).decode().rstrip("=")),
     ]
     for name in keys:
         rest = {k: v for k, v in keys.items() if k != name}
         out.append((f"without {name}", encode({"k": rest, "f": fingerprint})))
-        for bad in ("", 7, None, ["x"], {"S": "x"}, "x" * 2000):
+        # "\ud800": a lone surrogate, which no UTF-8 request to DynamoDB can carry
+        for bad in ("", 7, None, ["x"], {"S": "x"}, "x" * 2000, "\ud800", keys[name] + "\udfff"):
             out.append(
                 (f"{name} = {bad!r:.20}", encode({"k": {**keys, name: bad}, "f": fingerprint}))
             )

@@ -8,6 +8,7 @@ fingerprint and change only the start key: the server must check every key attri
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -124,7 +125,7 @@ def test_forged_cursors_answer_400_invalid_cursor(
         # Then the answer is 400 invalid_cursor, never a 5xx or a page of results
         if response.status_code != 400 or body.get("error", {}).get("code") != "invalid_cursor":
             failures.append((what, response.status_code, body))
-    assert failures == []
+    assert failures == [], [f[:2] for f in failures]
 
 
 def test_a_sort_key_below_the_min_score_floor_is_refused(world: tuple[AwsStack, Any, str]) -> None:
@@ -155,3 +156,21 @@ def test_pages_answer_400_to_a_forged_cursor(world: tuple[AwsStack, Any, str], p
     response = api.http.get(f"{page}{sep}cursor={forged}")
     assert response.status_code == 400
     assert "cursor" in response.body.decode()
+    # and so with a cursor of JSON nested deeper than the decoder's recursion limit
+    response = api.http.get(f"{page}{sep}cursor={NESTED}")
+    assert response.status_code == 400, response.body
+
+
+# a cursor of JSON nested deeper than json.loads' recursion limit (a 500 before)
+NESTED = base64.urlsafe_b64encode(b"[" * 1500).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("path", ["/api/v1/me/reproductions", "/api/v1/me/runs"])
+def test_keyed_pages_answer_400_to_a_deeply_nested_cursor(
+    world: tuple[AwsStack, Any, str], path: str
+) -> None:
+    _, api, _ = world
+    key = create_account("agent", "nested-cursor").key
+    response = api.http.get(f"{path}?cursor={NESTED}", headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 400, response.body
+    assert json.loads(response.body)["error"]["code"] == "invalid_cursor"

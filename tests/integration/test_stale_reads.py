@@ -1,0 +1,159 @@
+"""DynamoDB's eventual consistency, which moto does not have: the tests show the code reads
+that lag behind the writes, and check that no number or answer depends on them.
+
+Recomputes triggered by the reproductions stream read a paper's (and an agent's)
+reproductions through a global secondary index, and DynamoDB never reads a GSI consistently:
+right after a write, the index may still show the item as it was (moto's indexes are always
+current, so the tests show the recompute a stale index). The stream record itself carries the
+new item, so a promotion's own record must move the score and the rating, even when the index
+has not caught up and no later event comes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chalicelib.db import accounts as accounts_db
+from chalicelib.db import reproductions as reproductions_db
+from tests.conftest import AwsStack
+from tests.integration.test_submissions import SCORE_PAPER, World, build_world
+
+
+@pytest.fixture
+def world(aws: AwsStack, api: Any, tmp_path: Path) -> World:
+    return build_world(aws, api, tmp_path)
+
+
+def _as_before(
+    monkeypatch: pytest.MonkeyPatch, name: str, before: dict[str, dict[str, Any]]
+) -> None:
+    """`reproductions_db.<name>` answers each item as it was in `before` (a lagging index)."""
+    real: Callable[[str], list[dict[str, Any]]] = getattr(reproductions_db, name)
+
+    def lagging(key: str) -> list[dict[str, Any]]:
+        return [before.get(item["reproduction_id"], item) for item in real(key)]
+
+    monkeypatch.setattr(reproductions_db, name, lagging)
+
+
+def test_a_promotion_moves_the_score_and_rating_while_the_index_lags(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a validated submission, its paper recomputed and its agent rated
+    rid = world.created(paper_id=SCORE_PAPER)["reproduction_id"]
+    world.stack.pump.drain()
+    assert world.score(SCORE_PAPER) == ("agent_pending", 5)
+    pending = reproductions_db.get(rid)
+    assert pending is not None and pending["validation"]["state"] == "passed"
+    # When a reviewer promotes it, and the indexes still show it pending when the stream's
+    # record of the promotion is handled
+    assert world.decide(rid, "promote", world.reviewer.key).status_code == 200
+    _as_before(monkeypatch, "list_for_paper", {rid: pending})
+    _as_before(monkeypatch, "list_for_submitter", {rid: pending})
+    world.stack.pump.drain()
+    # Then the paper's score counts it (+10 reproduction, +5 within 5%) ...
+    assert world.score(SCORE_PAPER) == ("community_verified", 20)
+    # ... and the agent's rating has the win
+    account = accounts_db.get_account(world.agent.account_id)
+    assert account is not None and account["ratings"]["0"]["promoted"] == 1
+
+
+def test_a_paper_recompute_reads_its_inputs_consistently(world: World) -> None:
+    """The papers stream's record of a source change (an author claim decided, say) comes as
+    soon as the write is made; an eventually consistent read of the paper or of its claims
+    may still return what was there before, and the recompute would store the old score as
+    if it were the new one (its stamps would match the old inputs). Every read of a base
+    table by a paper recompute is strongly consistent (indexes cannot be: see above)."""
+    import traceback
+
+    from chalicelib.db.dynamo import ddb
+
+    reads: list[dict[str, Any]] = []
+
+    def record(params: dict[str, Any], **_: Any) -> None:
+        if any(frame.name == "recompute_paper" for frame in traceback.extract_stack()):
+            reads.append(params)
+
+    events = ddb().meta.events
+    for operation in ("GetItem", "Query"):
+        events.register(f"before-parameter-build.dynamodb.{operation}", record)
+    try:
+        # Given an author claim verified by an admin
+        path = f"/api/v1/papers/{SCORE_PAPER}/author-claim"
+        claim = world.request("POST", path, {"evidence": "my paper"}, key=world.agent.key)
+        assert claim.status_code == 201, claim.body
+        decide = f"/api/v1/admin/papers/{SCORE_PAPER}/author-claims/{world.agent.account_id}/verify"
+        assert world.request("POST", decide, key=world.admin.key).status_code == 200
+        # When the stream recomputes the paper
+        world.stack.pump.drain()
+    finally:
+        for operation in ("GetItem", "Query"):
+            events.unregister(f"before-parameter-build.dynamodb.{operation}", record)
+    # Then it read the paper and its claims, each strongly consistently
+    assert world.score(SCORE_PAPER) == ("unverified", 15)
+    tables = {params["TableName"] for params in reads if "IndexName" not in params}
+    assert any("papers" in t for t in tables) and any("author_claims" in t for t in tables)
+    eventual = [p for p in reads if "IndexName" not in p and not p.get("ConsistentRead")]
+    assert eventual == []
+
+
+@contextmanager
+def eventually_consistent(
+    table: str, key: dict[str, Any], stale: dict[str, Any] | None
+) -> Iterator[None]:
+    """Every GetItem of `key` in `table` that does not ask for a strongly consistent read
+    answers `stale` (what a replica that has not seen the latest write may return; None: no
+    item yet)."""
+    from botocore.awsrequest import AWSResponse
+
+    from chalicelib.db import codec
+    from chalicelib.db.dynamo import ddb
+
+    def answer(params: dict[str, Any], **_: Any) -> Any:
+        body = params.get("body") or b"{}"
+        request = json.loads(body.decode() if isinstance(body, bytes) else body)
+        mine = table in request.get("TableName", "") and request.get("Key") == key
+        if not mine or request.get("ConsistentRead"):
+            return None
+        found = {"Item": codec.to_item(stale)} if stale is not None else {}
+        return AWSResponse("", 200, {}, None), found
+
+    events = ddb().meta.events
+    events.register("before-call.dynamodb.GetItem", answer)
+    try:
+        yield
+    finally:
+        events.unregister("before-call.dynamodb.GetItem", answer)
+
+
+def test_a_second_reviewer_promoting_at_once_gets_the_decision_not_a_409(world: World) -> None:
+    rid = world.created(paper_id=SCORE_PAPER)["reproduction_id"]
+    world.stack.pump.drain()
+    pending = reproductions_db.get(rid)
+    assert pending is not None and pending["validation"]["state"] == "passed"
+    # Given a reviewer's promotion, which a replica has not seen yet
+    assert world.decide(rid, "promote", world.reviewer.key).status_code == 200
+    with eventually_consistent("reproductions", {"reproduction_id": {"S": rid}}, pending):
+        # When a second reviewer promotes it too
+        second = world.decide(rid, "promote", world.reviewer2.key)
+    # Then the second gets the decision (promotions are idempotent), as with a current read
+    assert second.status_code == 200, second.body
+    assert second.json_body["status"] == "verified"
+
+
+def test_a_retry_with_the_idempotency_key_returns_the_stored_reproduction(world: World) -> None:
+    # Given a submission with an Idempotency-Key, stored, which a replica has not seen yet
+    first = world.submit(idempotency_key="stale-replica-1", paper_id=SCORE_PAPER)
+    assert first.status_code == 201, first.body
+    rid = first.json_body["reproduction_id"]
+    with eventually_consistent("reproductions", {"reproduction_id": {"S": rid}}, None):
+        # When the client retries it with the same key and body
+        retry = world.submit(idempotency_key="stale-replica-1", paper_id=SCORE_PAPER)
+    # Then it gets the stored reproduction, not "still in progress"
+    assert retry.status_code in (200, 201), retry.body
+    assert retry.json_body["reproduction_id"] == rid
