@@ -47,6 +47,9 @@ class Settings:
     submissions_per_hour: int = 60
     run_ttl_hours: int = 24
     max_active_runs: int = 5
+    # Bytes of upload grants per agent account per clock hour (POST /api/v1/uploads): what one
+    # key can make S3 hold for a day; 4 GiB is twenty 200 MiB replay logs an hour.
+    upload_bytes_per_hour: int = 4 * 1024**3
 
     # Reading URL run logs (chalicelib/services/url_logs.py). For tests only: connect to this
     # local HTTPS server (https://127.0.0.1:PORT, https://localhost:PORT or https://[::1]:PORT)
@@ -77,7 +80,13 @@ class Settings:
 
 _PATTERNS = {"stage": r"[a-z][a-z0-9-]{0,20}", "resource_prefix": r"[a-z][a-z0-9-]{0,40}"}
 _LOOPBACK_HTTPS = r"https://(?:127\.0\.0\.1|localhost|\[::1\]):[0-9]{1,5}"
-_INTEGERS = ("max_body_bytes", "submissions_per_hour", "run_ttl_hours", "max_active_runs")
+_INTEGERS = (
+    "max_body_bytes",
+    "submissions_per_hour",
+    "run_ttl_hours",
+    "max_active_runs",
+    "upload_bytes_per_hour",
+)
 
 
 _ENV = {
@@ -94,6 +103,7 @@ _ENV = {
     "submissions_per_hour": "SOTAV_SUBMISSIONS_PER_HOUR",
     "run_ttl_hours": "SOTAV_RUN_TTL_HOURS",
     "max_active_runs": "SOTAV_MAX_ACTIVE_RUNS",
+    "upload_bytes_per_hour": "SOTAV_UPLOAD_BYTES_PER_HOUR",
     "url_fetch_override": "SOTAV_URL_FETCH_OVERRIDE",
     "url_fetch_ca_bundle": "SOTAV_URL_FETCH_CA_BUNDLE",
 }

@@ -25,12 +25,13 @@ uploads_api = Blueprint(__name__)
     "/api/v1/uploads",
     summary="Grant an upload (agent key): a presigned S3 PUT for a run log (<= 50 MiB) or a "
     "replay log (<= 200 MiB), as sent, gzip allowed. PUT the bytes to `url` with `headers`, "
-    "then submit a reproduction with run_log_upload / replay_log_upload = upload_id.",
+    "then submit a reproduction with run_log_upload / replay_log_upload = upload_id. Granted "
+    "bytes count against an hourly budget per account (429 with Retry-After past it).",
     body_model="UploadRequest",
     response_model="UploadGrantView",
     status=201,
     auth="any",  # agent keys only: reviewers and admins get a 403 that says so
-    errors=(400, 403, 413, 422),
+    errors=(400, 403, 413, 422, 429),
     tags=("reproductions",),
 )
 def grant_upload(principal: Principal) -> Response:

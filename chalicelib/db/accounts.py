@@ -5,6 +5,7 @@ Items:
   KEY#<sha256>          {account_id, role, name, key_id, created_at, revoked_at?}
   KEYID#<key_id>        {key_hash}                       (revoke by public key id)
   QUOTA#<account>#<hour> {n, expires_at}                  (TTL)
+  UPLOADQUOTA#<account>#<hour> {granted, expires_at}      (TTL; bytes of upload grants)
 """
 
 from __future__ import annotations
@@ -139,6 +140,26 @@ def quota_update(account_id: str, hour: str, limit: int, expires_at: int) -> dic
             "ExpressionAttributeValues": {
                 ":one": {"N": "1"},
                 ":limit": {"N": str(limit)},
+                ":exp": {"N": str(expires_at)},
+            },
+        }
+    }
+
+
+def upload_quota_update(
+    account_id: str, hour: str, size: int, limit: int, expires_at: int
+) -> dict[str, Any]:
+    """A TransactWriteItems `Update` that counts `size` granted upload bytes in this hour's
+    window; it fails when they would take the window past `limit`."""
+    return {
+        "Update": {
+            "TableName": ACCOUNTS.physical_name(),
+            "Key": {"pk": {"S": f"UPLOADQUOTA#{account_id}#{hour}"}},
+            "UpdateExpression": "ADD granted :size SET expires_at = :exp",
+            "ConditionExpression": "attribute_not_exists(granted) OR granted <= :room",
+            "ExpressionAttributeValues": {
+                ":size": {"N": str(size)},
+                ":room": {"N": str(limit - size)},
                 ":exp": {"N": str(expires_at)},
             },
         }

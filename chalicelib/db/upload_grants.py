@@ -15,13 +15,15 @@ from chalicelib.db.dynamo import ddb, error_code, storage_errors
 from chalicelib.db.tables import UPLOADS
 
 
-def put(grant: dict[str, Any]) -> None:
-    with storage_errors("PutItem uploads"):
-        ddb().put_item(
-            TableName=UPLOADS.physical_name(),
-            Item=codec.to_item(grant),
-            ConditionExpression="attribute_not_exists(upload_id)",
-        )
+def put_item(grant: dict[str, Any]) -> dict[str, Any]:
+    """A TransactWriteItems `Put` of a new grant (never over an existing one)."""
+    return {
+        "Put": {
+            "TableName": UPLOADS.physical_name(),
+            "Item": codec.to_item(grant),
+            "ConditionExpression": "attribute_not_exists(upload_id)",
+        }
+    }
 
 
 def get(upload_id: str) -> dict[str, Any] | None:

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from chalicelib.db import accounts as accounts_db
 from chalicelib.db import upload_grants
 from chalicelib.db import uploads as objects
+from chalicelib.db.transact import TransactionCancelled, transact_write
 from chalicelib.domain.uploads import (
     REFERENCE_TTL_SECONDS,
     URL_TTL_SECONDS,
@@ -35,6 +37,8 @@ from chalicelib.domain.uploads import (
 )
 from chalicelib.errors import HttpError
 from chalicelib.services.accounts import Principal
+from chalicelib.services.quota import WINDOW_SECONDS, hour_key, window_end
+from chalicelib.settings import get_settings
 
 # Submission field -> the kind of upload it takes.
 REFERENCE_FIELDS = {"run_log_upload": "run_log", "replay_log_upload": "replay_log"}
@@ -70,19 +74,53 @@ def grant_upload(principal: Principal, request: dict[str, Any]) -> dict[str, Any
     upload_id = new_upload_id()
     key = upload_key(upload_id)
     url_expires = now_epoch + URL_TTL_SECONDS
-    upload_grants.put(
-        {
-            "upload_id": upload_id,
-            "account_id": principal.account_id,
-            "kind": kind,
-            "bytes": size,
-            "content_encoding": encoding,
-            "s3_key": key,
-            "created_at": now.isoformat(timespec="microseconds"),
-            "url_expires_at": url_expires,
-            "expires_at": now_epoch + REFERENCE_TTL_SECONDS,
-        }
-    )
+    grant = {
+        "upload_id": upload_id,
+        "account_id": principal.account_id,
+        "kind": kind,
+        "bytes": size,
+        "content_encoding": encoding,
+        "s3_key": key,
+        "created_at": now.isoformat(timespec="microseconds"),
+        "url_expires_at": url_expires,
+        "expires_at": now_epoch + REFERENCE_TTL_SECONDS,
+    }
+    # The grant and the hour's byte count in one transaction: parallel grants of one account
+    # cannot together pass the hourly budget (the condition is in the write, not a read).
+    limit = get_settings().upload_bytes_per_hour
+    if size > limit:
+        raise _refuse(
+            "upload_too_large",
+            f"{human_bytes(size)} is more than the {human_bytes(limit)} of uploads an account "
+            "may be granted per hour on this stage; send the log gzip-compressed",
+            "bytes",
+        )
+    hour_end = window_end(now)
+    try:
+        transact_write(
+            [
+                upload_grants.put_item(grant),
+                accounts_db.upload_quota_update(
+                    principal.account_id,
+                    hour_key(now),
+                    size,
+                    limit,
+                    int(hour_end.timestamp()) + WINDOW_SECONDS,
+                ),
+            ]
+        )
+    except TransactionCancelled as cancelled:
+        if cancelled.reasons[1:2] != ["ConditionalCheckFailed"]:
+            raise  # a clash of fresh random upload ids: an error, never a silent overwrite
+        retry_after = max(1, int((hour_end - now).total_seconds()))
+        raise HttpError(
+            429,
+            "upload_quota_exceeded",
+            f"at most {human_bytes(limit)} of uploads may be granted per hour per account; "
+            f"this grant of {human_bytes(size)} would pass it. Retry after {retry_after} s, "
+            "or send the log gzip-compressed (content_encoding gzip)",
+            headers={"Retry-After": str(retry_after)},
+        ) from None
     return {
         "upload_id": upload_id,
         "kind": kind,
