@@ -18,9 +18,15 @@ from chalicelib.db.tables import ACCOUNTS
 from chalicelib.errors import NotFound
 
 
-def _get(pk: str) -> dict[str, Any] | None:
+def _get(pk: str, *, consistent: bool = False) -> dict[str, Any] | None:
     with storage_errors("GetItem accounts"):
-        item = ddb().get_item(TableName=ACCOUNTS.physical_name(), Key={"pk": {"S": pk}}).get("Item")
+        item = (
+            ddb()
+            .get_item(
+                TableName=ACCOUNTS.physical_name(), Key={"pk": {"S": pk}}, ConsistentRead=consistent
+            )
+            .get("Item")
+        )
     return codec.from_item(item) if item else None
 
 
@@ -29,7 +35,9 @@ def get_account(account_id: str) -> dict[str, Any] | None:
 
 
 def get_key(key_hash: str) -> dict[str, Any] | None:
-    return _get(f"KEY#{key_hash}")
+    """Strongly consistent: a revoked key is refused from the moment its revocation is
+    written, not a replica's lag later (one read unit instead of half a unit per request)."""
+    return _get(f"KEY#{key_hash}", consistent=True)
 
 
 def put_account(account: dict[str, Any]) -> None:

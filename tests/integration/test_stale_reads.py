@@ -20,8 +20,9 @@ import pytest
 
 from chalicelib.db import accounts as accounts_db
 from chalicelib.db import reproductions as reproductions_db
+from chalicelib.services.accounts import revoke_account
 from tests.conftest import AwsStack
-from tests.integration.test_submissions import SCORE_PAPER, World, build_world
+from tests.integration.submission_world import SCORE_PAPER, World, build_world
 
 
 @pytest.fixture
@@ -157,3 +158,21 @@ def test_a_retry_with_the_idempotency_key_returns_the_stored_reproduction(world:
     # Then it gets the stored reproduction, not "still in progress"
     assert retry.status_code in (200, 201), retry.body
     assert retry.json_body["reproduction_id"] == rid
+
+
+def test_a_revoked_key_is_refused_at_once_even_by_a_lagging_replica(world: World) -> None:
+    from chalicelib.domain.apikeys import hash_key
+
+    key = world.new_account()
+    assert world.request("GET", "/api/v1/me", key=key.key).status_code == 200
+    live = accounts_db.get_key(hash_key(key.key))
+    assert live is not None and not live.get("revoked_at")
+    # Given its account revoked, which a replica has not seen yet
+    revoke_account(key.account_id)
+    with eventually_consistent("accounts", {"pk": {"S": f"KEY#{hash_key(key.key)}"}}, live):
+        # When the key is used right after
+        response = world.request("GET", "/api/v1/me", key=key.key)
+        submitted = world.submit(key=key.key, paper_id=SCORE_PAPER)
+    # Then it is refused, as it would be once every replica has caught up
+    assert response.status_code == 401, response.body
+    assert submitted.status_code == 401, submitted.body
