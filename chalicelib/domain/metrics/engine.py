@@ -40,6 +40,8 @@ from chalicelib.domain.metrics.layout import (
     _DATASET_SHAPED,
     _DATASET_TITLE,
     _ELISIONS,
+    _BOLD,
+    _BOLD_EDGE,
     _EMPHASIS,
     _HEADING,
     _LINE_SPLIT,
@@ -355,6 +357,8 @@ class Extraction:
             raw = _ANSI.sub("", raw)
         if "**" in raw or "__" in raw:
             raw = _EMPHASIS.sub(r"\2", raw)
+            if "**" in raw:
+                raw = _BOLD_EDGE.sub(r"\1", _BOLD.sub(r"\1", raw))
         # A carriage return redraws a terminal line (progress bars): each part is a line.
         for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
             self._line(part[:MAX_LINE_CHARS])
@@ -404,9 +408,9 @@ class Extraction:
             if named:
                 state.log_scope, state.block_scope = named.group(1), None
                 return
-        if "ata" in line and len(line) < 400:
+        if ("ata" in line or "ategor" in line) and len(line) < 400:
             for prose in _DATASET_PROSE.finditer(line):
-                word = prose.group(1)
+                word = prose.group(1) or prose.group(2)
                 if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                     state.log_scope, state.block_scope = word, None
         if state.reference:

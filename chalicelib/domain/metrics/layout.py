@@ -14,6 +14,12 @@ import re
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 # Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
 _EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
+# Bold around words ("**recall**@20: 0.2258", "**eval mAP: 0.58**"): the words. The opening
+# `**` follows no word character (`2**10` is a power) and the closing one precedes none.
+_BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])([^*]++)(?<=\S)\*\*(?![\w*])")
+# Bold opened on one line and closed on a later one ("**image_AUROC 0.945" then
+# "pixel_AUROC 0.98**"): a leading or trailing `**` left alone on a line is dropped.
+_BOLD_EDGE = re.compile(r"^(\s*+)\*\*(?=[^\s*])|(?<=[^\s*])\*\*(?=\s*+$)")
 # A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
 # values of one batch of a pass in progress, none of them a result.
 _BATCH_COUNTER = re.compile(
@@ -79,8 +85,12 @@ _DATASET_ASSIGN = re.compile(
 )
 # A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
 # but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+# So does a quoted category ('results in the "cable" detection category are'): an anomaly or
+# per-category benchmark's subset.
 _DATASET_PROSE = re.compile(
-    r"(?i)(?=o)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+    r"(?i)(?=[oi])(?<![\w])(?:on|in)\s++(?:the\s++)?+"
+    r"(?:([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+    r"|[\"'\u201c]([A-Za-z][\w\-]{1,30}+)[\"'\u201d]\s++(?:[a-z]++\s++)?+categor(?:y|ies)\b)"
 )
 _NOT_A_DATASET = frozenset(
     {"this", "that", "my", "our", "your", "their", "same", "whole", "full", "custom", "own", "new",

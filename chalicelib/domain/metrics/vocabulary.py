@@ -356,6 +356,7 @@ _EXCLUSIVE = (
     frozenset({"box", "mask", "keypoints"}),
     frozenset({"micro", "macro", "weighted"}),
     frozenset({"cosine", "dot", "manhattan", "euclidean"}),
+    frozenset({"image", "pixel"}),
 )
 # Qualifiers that make another metric whether or not the other name says anything: acc_norm
 # is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.

@@ -92,6 +92,9 @@ _QUALIFIER_WORDS = {
     "strict": "strict",
     "flexible": "flexible",
     "loose": "loose",
+    # anomaly detection's image-level and pixel-level AUROC/F1 (anomalib, PatchCore)
+    "image": "image",
+    "pixel": "pixel",
     # IFEval's four metrics: prompt- or instruction-level, strict or loose
     "promptlevel": "prompt_level",
     "instlevel": "inst_level",
