@@ -32,6 +32,8 @@ from typing import Any
 from chalicelib.domain.metrics.layout import (
     _ANSI,
     _BATCH_COUNTER,
+    _BOLD,
+    _BOLD_EDGE,
     _BRACKET_COUNTER,
     _COUNTER,
     _DATASET_ASSIGN,
@@ -40,8 +42,6 @@ from chalicelib.domain.metrics.layout import (
     _DATASET_SHAPED,
     _DATASET_TITLE,
     _ELISIONS,
-    _BOLD,
-    _BOLD_EDGE,
     _EMPHASIS,
     _HEADING,
     _LINE_SPLIT,
