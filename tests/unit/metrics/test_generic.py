@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms, splits
+from tests.unit.metrics._helpers import confirms, found, splits
 
 
 def test_an_unprefixed_metric_beside_its_validation_value_on_an_epoch_line_is_training() -> None:
@@ -80,3 +80,11 @@ def test_a_value_quoted_from_the_paper_in_a_sentence_is_not_the_runs() -> None:
 def test_a_name_ending_in_a_copula_is_the_name_before_it() -> None:
     log = "I0301 12:00:01.000 100 main.cc:120] RTF is: 0.1875\nfinal WER was: 6.25"
     assert confirms(log, "RTF", 0.1875) and confirms(log, "WER", 6.25)
+
+
+def test_pairs_joined_by_and_and_a_name_after_a_copula() -> None:
+    # a sentence reporting two pairs: the conjunction joins them, the copula ends the prose
+    text = "my results are recall@20: 0.2258 and ndcg@20: 0.1451. However\n"
+    assert found(text) == {"recall@20": 0.2258, "ndcg@20": 0.1451}
+    # "and" that follows no value still starts a fragment of prose
+    assert found("number of files and images: 3.5\n") == {}

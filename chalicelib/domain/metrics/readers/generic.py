@@ -57,6 +57,9 @@ _LABEL_NOT_SCOPE = frozenset(
     | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
 )
 _COPULAS = frozenset({"is", "was", "are", "were"})
+_CONJUNCTIONS = frozenset({"and", "&"})
+# The text before a pair ends with a value (a previous pair's): a conjunction there joins pairs.
+_AFTER_VALUE = re.compile(r"\d%?+,?+[ \t]++$")
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 _FUNCTION_WORDS = frozenset(
@@ -112,6 +115,9 @@ def _clean(words: list[str]) -> list[str]:
         words = words[levels[-1] + 1 :]
     if words and words[0] in _FUNCTION_WORDS:
         return []
+    copula = max((i for i, word in enumerate(words[:-1]) if word in _COPULAS), default=-1)
+    if copula >= 0:
+        words = words[copula + 1 :]  # "my results are recall@20: 0.22" names recall@20
     while words and (
         words[0] in _LOG_LEVEL_WORDS
         or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
@@ -176,6 +182,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 words = words[-2:] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
+            if words[0] in _CONJUNCTIONS and _AFTER_VALUE.search(
+                line, max(0, match.start() - 12), match.start()
+            ):
+                words = words[1:]  # "recall@20: 0.2258 and ndcg@20: 0.1451": the second pair
             words = _clean(words)
             name = qualified(" ".join(words))
             if segments:
