@@ -383,7 +383,15 @@ class Extraction:
             state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
             if state.reference:
                 return
-        elif ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+        elif (
+            ":" in line
+            and len(line) < 200
+            and (
+                _TITLE_LINE.match(line)
+                # a reference title with a number in it ("The result in Tutorial 4:")
+                or (line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line))
+            )
+        ):
             if not state.reference_section:
                 state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:

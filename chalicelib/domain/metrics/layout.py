@@ -52,7 +52,8 @@ _COUNTER = re.compile(
 _LINE_SPLIT = re.compile(
     r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
-    r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
+    r"(?:\s++(?:set|results?|metrics?|subset))?+(?:\s++(?:scores?|results?|metrics?))?+"
+    r"\s*+[:\]\-|]"
 )
 # A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
 # (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
@@ -112,9 +113,13 @@ _SPLIT_TITLE = re.compile(
 )
 # A title that introduces someone else's numbers ("**Here is your report result:**", "Results
 # reported in the paper:"): what follows, up to the next title, is not this run's output.
+# So does a title naming the paper, README or tutorial after the results ("But the accuracy
+# provided in your paper is:", "The result in Tutorial 4:").
 _REFERENCE_TITLE = re.compile(
-    r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
-    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+    r"(?i)^[^0-9]*?(?:\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
+    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+"
+    r"|\b(?:results?|scores?|numbers?|accuracy|performance|metrics?)\b[^0-9:]*?\b(?:in|from|of|by)"
+    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial)\b(?:\s++\d++)?+[^0-9:]*+):[*_\s]*+$"
 )
 # A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
 # results when I run the test as per README."): the block below is the expected output, not

@@ -320,7 +320,7 @@ def sense_of(name: str) -> MetricSense:
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
 _K_BASES = frozenset(
-    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar"}
+    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar", "auc"}
 )
 
 

@@ -113,3 +113,16 @@ def test_a_quoted_category_in_prose_scopes_what_follows() -> None:
     assert confirms(text, "AUROC", 0.945, "cable")
     assert not confirms(text, "AUROC", 0.938, "cable")
     assert confirms(text, "AUROC", 0.938, "hazelnut")
+
+
+def test_a_title_naming_the_paper_or_a_tutorial_after_the_results_quotes_them() -> None:
+    text = "My results:\nepe: 8.46\n\nBut the accuracy provided in your paper is:\nepe: 7.51\n"
+    assert confirms(text, "EPE", 8.46) and not confirms(text, "EPE", 7.51)
+    tutorial = (
+        "The result in Tutorial 4:\ntest set score: {'roc_auc_score': 0.778}\n\n"
+        "My run:\ntraining set score: {'roc_auc_score': 0.959}\n"
+        "test set score: {'roc_auc_score': 0.684}\n"
+    )
+    assert confirms(tutorial, "Test ROC-AUC", 0.684)
+    assert not confirms(tutorial, "Test ROC-AUC", 0.778)
+    assert not confirms(tutorial, "Test ROC-AUC", 0.959)  # the training set's score

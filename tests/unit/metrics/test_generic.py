@@ -88,3 +88,11 @@ def test_pairs_joined_by_and_and_a_name_after_a_copula() -> None:
     assert found(text) == {"recall@20": 0.2258, "ndcg@20": 0.1451}
     # "and" that follows no value still starts a fragment of prose
     assert found("number of files and images: 3.5\n") == {}
+
+
+def test_a_number_glued_to_letters_after_a_value_names_the_next_pair() -> None:
+    # torchvision's optical-flow line: "1px", "3px" are names, not more values of "epe"
+    text = "Kitti val epe: 8.0209\t1px: 0.5074\t3px: 0.7333\tper_image_epe: 7.5978\n"
+    assert confirms(text, "EPE", 8.02, "KITTI") and not confirms(text, "EPE", 7.5978)
+    # a vector of bare numbers is still no single metric
+    assert found("AP: 77.83 59.77 54.28\n") == {}

@@ -68,7 +68,9 @@ _FUNCTION_WORDS = frozenset(
 )
 # A value followed by more bare numbers is one element of a vector ("bbox AP:96.25, 89.50,
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
-_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
+# A number glued to letters is the next pair's name ("epe: 8.02\t1px: 0.51", torchvision's
+# optical flow line), not a further value.
+_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d(?!\d*+(?:\.\d*+)?+[A-Za-z_])")
 # A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
 # the training step of a periodic evaluation, so the values are running ones).
