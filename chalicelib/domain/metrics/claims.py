@@ -136,18 +136,34 @@ def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str)
     return sense.base in _SCORE_BASES
 
 
-def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> int:
+def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
     """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
-    carries."""
+    carries. Written partly, a scope counts fully; abbreviated (`txt` for "Text Retrieval",
+    `v` for "Visual"), it counts less, the more so the shorter the abbreviation."""
     found = set(sense_of(metric.name).scope)
     if exact:
         return sum(b in found or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
-    return sum(
-        any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found)
-        or (len(b) >= 4 and b in whole)
-        for b in scope
-    )
+    hits = 0.0
+    for b in scope:
+        if any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found) or (
+            len(b) >= 4 and b in whole
+        ):
+            hits += 1
+        else:
+            hits += max(
+                (0.5 + 0.4 * len(a) / len(b) for a in found if _abbreviates(a, b)), default=0
+            )
+    return hits
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """`short` is an abbreviation of `word`: its first letter, then some of its letters in order
+    (`txt` of text, `img` of image, `av` of audiovisual)."""
+    if not short or not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    letters = iter(word[1:])
+    return all(c in letters for c in short[1:])
 
 
 def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:

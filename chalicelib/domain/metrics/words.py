@@ -99,6 +99,7 @@ _QUALIFIER_WORDS = {
     "loose": "loose",
     # anomaly detection's image-level and pixel-level AUROC/F1 (anomalib, PatchCore)
     "image": "image",
+    "img": "image",
     "pixel": "pixel",
     # IFEval's four metrics: prompt- or instruction-level, strict or loose
     "promptlevel": "prompt_level",
