@@ -164,6 +164,11 @@ _phrases("accuracy", None, "word accuracy", "word acc", "wordacc", "word accurac
 _phrases("epe", None, "epe", "end point error", "endpoint error", "aepe")
 _phrases("per_image_epe", None, "per image epe")  # torchvision: the mean of per-image means
 _phrases("fl_all", None, "fl all", "f1 all", "fl")
+# Forecasting (GIFT-Eval, GluonTS, Monash): scaled and percentage errors, the probabilistic CRPS
+_phrases("mase", None, "mase", "mean absolute scaled error")
+_phrases("mape", None, "mape", "mean absolute percentage error")
+_phrases("smape", None, "smape", "symmetric mape")
+_phrases("crps", None, "crps", "mean weighted sum quantile loss")
 # Detection metrics at an IoU threshold written with "@" (super-gradients `Map@0.50:0.95`,
 # `Recall@0.50`): the threshold is not a cutoff k.
 _phrases("ap", None, "map 0.50 0.95", "ap 0.50 0.95", "map 0.50:0.95", "ap 0.50:0.95")

@@ -152,6 +152,11 @@ _NOISE_WORDS = frozenset(
         "percent",
         "pct",
         "depth",  # depth estimation's "depth_absrel": the task, not a data set
+        # the reporter's verbs before a value ("Achieved WER : 12.69%", "got Prec@1 73.8")
+        "achieved",
+        "obtained",
+        "got",
+        "get",
         "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
     }
 )

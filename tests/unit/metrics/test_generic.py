@@ -96,3 +96,13 @@ def test_a_number_glued_to_letters_after_a_value_names_the_next_pair() -> None:
     assert confirms(text, "EPE", 8.02, "KITTI") and not confirms(text, "EPE", 7.5978)
     # a vector of bare numbers is still no single metric
     assert found("AP: 77.83 59.77 54.28\n") == {}
+
+
+def test_a_step_after_the_name_is_a_progress_counter_and_verbs_before_it_are_noise() -> None:
+    thumt = (
+        "2019-08-20 02:50:11.065016: BLEU at step 5000: 0.158979\n"
+        "2019-08-20 23:09:15.135549: BLEU at step 45000: 0.208846\n"
+    )
+    assert confirms(thumt, "BLEU", 20.88) and not confirms(thumt, "BLEU", 0.159)
+    assert confirms("Reported WER from paper: 9.6%\nAchieved WER : 12.69%\n", "WER", 12.69, "TED")
+    assert confirms("TimesFM MASE: 1.71 \nTimesFM CRPS: 0.25\n", "CRPS", 0.25)

@@ -125,6 +125,13 @@ def _clean(words: list[str]) -> list[str]:
         or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
     ):
         words = words[1:] if words[0] in _LOG_LEVEL_WORDS else words[2:]
+    if (
+        len(words) > 3
+        and words[-3].lower() in ("at", "after")
+        and words[-2].lower() in _COUNTER_WORDS
+        and words[-1].isdigit()
+    ):
+        words = words[:-3]  # "BLEU at step 5000: 0.159" (THUMT): BLEU, a running value
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     if len(words) > 1 and words[-1] in _COPULAS:
