@@ -61,7 +61,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh4-itr-mmf-flickr30k-run-paper-devmachine", "r@1_retrieval", 0.651),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Text-to-Image R@1", 30.42),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Image-to-Text R@5", 57.1),
-    ("fresh4-pc3d-3detr-scannet-quick-map-pair", "mAP@0.25", 63.85),
     ("fresh4-speechenh-dvae-storn-wsj0-paper-vs-pretrained", "PESQ", 3.05),
     ("fresh4-speechenh-dvae-storn-wsj0-paper-vs-pretrained", "RMSE", 0.0338),
 }
