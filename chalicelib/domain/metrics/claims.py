@@ -211,6 +211,10 @@ def _printed(metric: ExtractedMetric) -> str:
     return f"{metric.value:.{decimals}f}" if decimals <= 12 else repr(metric.value)
 
 
+# Scores printed as fractions above 1 that papers print multiplied by 100.
+_OVER_ONE = re.compile(r"(?i)cider")
+
+
 def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> str | None:
     """How `claim` matches the printed value within printed rounding: "" directly, "percent"
     or "fraction" after scaling by 100; None when it does not match."""
@@ -218,7 +222,10 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         metric.decimals if metric.decimals is not None else float_decimals(metric.value)
     )
     candidates = [("", metric.value, printed_decimals)]
-    if abs(metric.value) <= 1.0:
+    if abs(metric.value) <= 1.0 or (
+        abs(metric.value) < 10.0 and abs(claim) >= 10.0 and _OVER_ONE.search(metric.name)
+    ):
+        # CIDEr is a fraction that may exceed 1 (pycocoevalcap's 1.333), papers print it x100
         candidates.append(("percent", metric.value * 100, max(printed_decimals - 2, 0)))
     if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
         candidates.append(("fraction", metric.value / 100, printed_decimals + 2))
