@@ -36,12 +36,12 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
 AGREEMENT_FLOOR = {
-    "logs": 0.975,
+    "logs": 0.978,
     "holdout": 0.955,
-    "fresh": 0.915,
-    "fresh2": 0.883,
+    "fresh": 0.925,
+    "fresh2": 0.885,
     "fresh3": 0.9,
-    "fresh4": 0.71,
+    "fresh4": 0.78,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
