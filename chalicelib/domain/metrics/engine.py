@@ -55,8 +55,8 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
     _SPLIT_TITLE,
-    _TITLE_LINE,
     _WORD_COUNTER,
+    is_title_line,
 )
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
@@ -383,15 +383,7 @@ class Extraction:
             state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
             if state.reference:
                 return
-        elif (
-            ":" in line
-            and len(line) < 200
-            and (
-                _TITLE_LINE.match(line)
-                # a reference title with a number in it ("The result in Tutorial 4:")
-                or (line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line))
-            )
-        ):
+        elif ":" in line and len(line) < 200 and is_title_line(line):
             if not state.reference_section:
                 state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:

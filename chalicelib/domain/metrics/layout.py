@@ -140,6 +140,16 @@ _REFERENCE_HEADING = re.compile(
     r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
+
+
+def is_title_line(line: str) -> bool:
+    """A title ("Results:"), or a reference title with a number in it ("The result in
+    Tutorial 4:")."""
+    return _TITLE_LINE.match(line) is not None or (
+        line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line) is not None
+    )
+
+
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",
