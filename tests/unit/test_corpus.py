@@ -36,12 +36,12 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
 AGREEMENT_FLOOR = {
-    "logs": 0.975,
+    "logs": 0.978,
     "holdout": 0.955,
-    "fresh": 0.915,
-    "fresh2": 0.883,
+    "fresh": 0.925,
+    "fresh2": 0.885,
     "fresh3": 0.9,
-    "fresh4": 0.71,
+    "fresh4": 0.78,
     "fresh5": 0.8,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -62,9 +62,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh4-itr-mmf-flickr30k-run-paper-devmachine", "r@1_retrieval", 0.651),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Text-to-Image R@1", 30.42),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Image-to-Text R@5", 57.1),
-    ("fresh4-molprop-deepchem-tox21-tutorial-vs-colab", "Test ROC-AUC", 0.7782),
-    ("fresh4-molprop-deepchem-tox21-tutorial-vs-colab", "Test ROC-AUC", 0.9589),
-    ("fresh4-pc3d-3detr-scannet-quick-map-pair", "mAP@0.25", 63.85),
     ("fresh4-speechenh-dvae-storn-wsj0-paper-vs-pretrained", "PESQ", 3.05),
     ("fresh4-speechenh-dvae-storn-wsj0-paper-vs-pretrained", "RMSE", 0.0338),
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):

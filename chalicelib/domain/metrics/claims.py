@@ -136,18 +136,34 @@ def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str)
     return sense.base in _SCORE_BASES
 
 
-def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> int:
+def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
     """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
-    carries."""
+    carries. Written partly, a scope counts fully; abbreviated (`txt` for "Text Retrieval",
+    `v` for "Visual"), it counts less, the more so the shorter the abbreviation."""
     found = set(sense_of(metric.name).scope)
     if exact:
         return sum(b in found or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
-    return sum(
-        any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found)
-        or (len(b) >= 4 and b in whole)
-        for b in scope
-    )
+    hits = 0.0
+    for b in scope:
+        if any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found) or (
+            len(b) >= 4 and b in whole
+        ):
+            hits += 1
+        else:
+            hits += max(
+                (0.5 + 0.4 * len(a) / len(b) for a in found if _abbreviates(a, b)), default=0
+            )
+    return hits
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """`short` is an abbreviation of `word`: its first letter, then some of its letters in order
+    (`txt` of text, `img` of image, `av` of audiovisual)."""
+    if not short or not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    letters = iter(word[1:])
+    return all(c in letters for c in short[1:])
 
 
 def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
@@ -195,6 +211,10 @@ def _printed(metric: ExtractedMetric) -> str:
     return f"{metric.value:.{decimals}f}" if decimals <= 12 else repr(metric.value)
 
 
+# Scores printed as fractions above 1 that papers print multiplied by 100.
+_OVER_ONE = re.compile(r"(?i)cider")
+
+
 def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> str | None:
     """How `claim` matches the printed value within printed rounding: "" directly, "percent"
     or "fraction" after scaling by 100; None when it does not match."""
@@ -202,7 +222,10 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         metric.decimals if metric.decimals is not None else float_decimals(metric.value)
     )
     candidates = [("", metric.value, printed_decimals)]
-    if abs(metric.value) <= 1.0:
+    if abs(metric.value) <= 1.0 or (
+        abs(metric.value) < 10.0 and abs(claim) >= 10.0 and _OVER_ONE.search(metric.name)
+    ):
+        # CIDEr is a fraction that may exceed 1 (pycocoevalcap's 1.333), papers print it x100
         candidates.append(("percent", metric.value * 100, max(printed_decimals - 2, 0)))
     if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
         candidates.append(("fraction", metric.value / 100, printed_decimals + 2))

@@ -32,6 +32,8 @@ from typing import Any
 from chalicelib.domain.metrics.layout import (
     _ANSI,
     _BATCH_COUNTER,
+    _BOLD,
+    _BOLD_EDGE,
     _BRACKET_COUNTER,
     _COUNTER,
     _DATASET_ASSIGN,
@@ -53,8 +55,8 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
     _SPLIT_TITLE,
-    _TITLE_LINE,
     _WORD_COUNTER,
+    is_title_line,
 )
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
@@ -355,6 +357,8 @@ class Extraction:
             raw = _ANSI.sub("", raw)
         if "**" in raw or "__" in raw:
             raw = _EMPHASIS.sub(r"\2", raw)
+            if "**" in raw:
+                raw = _BOLD_EDGE.sub(r"\1", _BOLD.sub(r"\1", raw))
         # A carriage return redraws a terminal line (progress bars): each part is a line.
         for part in raw.rstrip("\r\n").split("\r") if "\r" in raw else (raw.rstrip("\n"),):
             self._line(part[:MAX_LINE_CHARS])
@@ -379,7 +383,7 @@ class Extraction:
             state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
             if state.reference:
                 return
-        elif ":" in line and len(line) < 200 and _TITLE_LINE.match(line):
+        elif ":" in line and len(line) < 200 and is_title_line(line):
             if not state.reference_section:
                 state.reference = _REFERENCE_TITLE.match(line) is not None
             if state.reference:
@@ -404,9 +408,12 @@ class Extraction:
             if named:
                 state.log_scope, state.block_scope = named.group(1), None
                 return
-        if "ata" in line and len(line) < 400 and ("set" in line or "Set" in line or "SET" in line):
+        if len(line) < 400 and (
+            ("ata" in line and ("set" in line or "Set" in line or "SET" in line))
+            or "ategor" in line
+        ):
             for prose in _DATASET_PROSE.finditer(line):
-                word = prose.group(1)
+                word = prose.group(1) or prose.group(2)
                 if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                     state.log_scope, state.block_scope = word, None
         if state.reference:

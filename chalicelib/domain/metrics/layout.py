@@ -14,6 +14,12 @@ import re
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 # Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
 _EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
+# Bold around words ("**recall**@20: 0.2258", "**eval mAP: 0.58**"): the words. The opening
+# `**` follows no word character (`2**10` is a power) and the closing one precedes none.
+_BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])([^*]++)(?<=\S)\*\*(?![\w*])")
+# Bold opened on one line and closed on a later one ("**image_AUROC 0.945" then
+# "pixel_AUROC 0.98**"): a leading or trailing `**` left alone on a line is dropped.
+_BOLD_EDGE = re.compile(r"^(\s*+)\*\*(?=[^\s*])|(?<=[^\s*])\*\*(?=\s*+$)")
 # A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
 # values of one batch of a pass in progress, none of them a result.
 _BATCH_COUNTER = re.compile(
@@ -46,7 +52,8 @@ _COUNTER = re.compile(
 _LINE_SPLIT = re.compile(
     r"(?i)^(?:\W|\d|INFO|DEBUG|WARNING)*+(?:(?:best|final|last)\s++)?+"
     r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
-    r"(?:\s++(?:set|results?|metrics?|subset))?+\s*+[:\]\-|]"
+    r"(?:\s++(?:set|results?|metrics?|subset))?+(?:\s++(?:scores?|results?|metrics?))?+"
+    r"\s*+[:\]\-|]"
 )
 # A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
 # (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
@@ -79,8 +86,12 @@ _DATASET_ASSIGN = re.compile(
 )
 # A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
 # but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+# So does a quoted category ('results in the "cable" detection category are'): an anomaly or
+# per-category benchmark's subset.
 _DATASET_PROSE = re.compile(
-    r"(?i)(?=o)(?<![\w])on\s++(?:the\s++)?+([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+    r"(?i)(?=[oi])(?<![\w])(?:on|in)\s++(?:the\s++)?+"
+    r"(?:([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
+    r"|[\"'\u201c]([A-Za-z][\w\-]{1,30}+)[\"'\u201d]\s++(?:[a-z]++\s++)?+categor(?:y|ies)\b)"
 )
 _NOT_A_DATASET = frozenset(
     {"this", "that", "my", "our", "your", "their", "same", "whole", "full", "custom", "own", "new",
@@ -102,9 +113,13 @@ _SPLIT_TITLE = re.compile(
 )
 # A title that introduces someone else's numbers ("**Here is your report result:**", "Results
 # reported in the paper:"): what follows, up to the next title, is not this run's output.
+# So does a title naming the paper, README or tutorial after the results ("But the accuracy
+# provided in your paper is:", "The result in Tutorial 4:").
 _REFERENCE_TITLE = re.compile(
-    r"(?i)^[^0-9]*?\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
-    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+:[*_\s]*+$"
+    r"(?i)^[^0-9]*?(?:\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
+    r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+"
+    r"|\b(?:results?|scores?|numbers?|accuracy|performance|metrics?)\b[^0-9:]*?\b(?:in|from|of|by)"
+    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial)\b(?:\s++\d++)?+[^0-9:]*+):[*_\s]*+$"
 )
 # A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
 # results when I run the test as per README."): the block below is the expected output, not
@@ -125,6 +140,16 @@ _REFERENCE_HEADING = re.compile(
     r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
+
+
+def is_title_line(line: str) -> bool:
+    """A title ("Results:"), or a reference title with a number in it ("The result in
+    Tutorial 4:")."""
+    return _TITLE_LINE.match(line) is not None or (
+        line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line) is not None
+    )
+
+
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",

@@ -116,6 +116,59 @@ _phrases("inception_score", None, "inception score", "is score")
 _phrases("extractive_match", None, "extractive match")  # lighteval's math answers
 _phrases("mc1", None, "mc1")
 _phrases("mc2", None, "mc2")
+# Monocular depth estimation (KITTI/NYU protocol: Eigen et al.): relative errors, RMSE of the
+# log depth, and the threshold accuracies delta < 1.25, 1.25^2, 1.25^3 (Monodepth2 prints them
+# as a1/a2/a3; "<1.25" or "δ1" in tables; "δ" is read as "delta" by `words._words`).
+_phrases("abs_rel", None, "abs rel", "absrel", "abs relative error", "abs rel error")
+_phrases("sq_rel", None, "sq rel", "sqrel", "sq relative error")
+_phrases("rmse_log", None, "rmse log", "rms log", "rmslog", "log rmse", "rmselog")
+_phrases("rmse", None, "rms")
+_phrases("delta1", None, "delta1", "delta 1", "delta 1.25", "delta lt 1.25", "lt 1.25", "a1")
+_phrases(
+    "delta2",
+    None,
+    "delta2",
+    "delta 2",
+    "delta 1.25 2",
+    "delta 1.252",
+    "lt 1.25 2",
+    "lt 1.252",
+    "delta lt 1.25 2",
+    "a2",
+)
+_phrases(
+    "delta3",
+    None,
+    "delta3",
+    "delta 3",
+    "delta 1.25 3",
+    "delta 1.253",
+    "lt 1.25 3",
+    "lt 1.253",
+    "delta lt 1.25 3",
+    "a3",
+)
+# Camera pose accuracy: the area under the curve of pose errors up to a threshold (AUC@30)
+_phrases("auc", None, "cam auc", "pose auc")
+# Knowledge-graph link prediction (PyKEEN names): the inverse harmonic mean rank is the MRR
+_phrases("mrr", None, "inverse harmonic mean rank", "mean reciprocal rank")
+_phrases("mean_rank", None, "mean rank", "arithmetic mean rank")
+# Speaker verification
+_phrases("eer", None, "eer", "equal error rate")
+_phrases("min_dcf", None, "mindcf", "min dcf", "minimum dcf")
+# Human pose on MPII: percentage of correct keypoints, head-normalised, at 0.5 of the head size
+_phrases("pckh", None, "pckh", "pckh 0.5", "pckh 0.50", "pck h")
+# Scene text recognition: the share of words read exactly
+_phrases("accuracy", None, "word accuracy", "word acc", "wordacc", "word accuracy ignore case")
+# Optical flow: end-point error and the share of outliers (KITTI's Fl-all; torchvision's "f1")
+_phrases("epe", None, "epe", "end point error", "endpoint error", "aepe")
+_phrases("per_image_epe", None, "per image epe")  # torchvision: the mean of per-image means
+_phrases("fl_all", None, "fl all", "f1 all", "fl")
+# Forecasting (GIFT-Eval, GluonTS, Monash): scaled and percentage errors, the probabilistic CRPS
+_phrases("mase", None, "mase", "mean absolute scaled error")
+_phrases("mape", None, "mape", "mean absolute percentage error")
+_phrases("smape", None, "smape", "symmetric mape")
+_phrases("crps", None, "crps", "mean weighted sum quantile loss")
 # Detection metrics at an IoU threshold written with "@" (super-gradients `Map@0.50:0.95`,
 # `Recall@0.50`): the threshold is not a cutoff k.
 _phrases("ap", None, "map 0.50 0.95", "ap 0.50 0.95", "map 0.50:0.95", "ap 0.50:0.95")

@@ -320,7 +320,7 @@ def sense_of(name: str) -> MetricSense:
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
 _K_BASES = frozenset(
-    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar"}
+    {"ndcg", "mrr", "hits", "recall", "precision", "map", "pass", "accuracy", "bleu", "ar", "auc"}
 )
 
 
@@ -356,6 +356,7 @@ _EXCLUSIVE = (
     frozenset({"box", "mask", "keypoints"}),
     frozenset({"micro", "macro", "weighted"}),
     frozenset({"cosine", "dot", "manhattan", "euclidean"}),
+    frozenset({"image", "pixel"}),
 )
 # Qualifiers that make another metric whether or not the other name says anything: acc_norm
 # is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.

@@ -29,6 +29,7 @@ _SPLIT_WORDS = {
     "trn": "train",
 }
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+_LESS_THAN = re.compile(r"<\s*+(?=\d)")
 _CHUNK = re.compile(r"[A-Za-z0-9%+]+")
 _TOKEN = re.compile(r"%?[a-z]+\+*|\d*\.\d+|\d+\+*")  # "chrF2++" -> chrf, 2++
 # Metric words written in camel case that must not be split ("mIoU" is not "m IoU").
@@ -48,6 +49,10 @@ def _words(text: str) -> list[str]:
     """Lower-case tokens: words (a leading % kept: %WER), numbers (.5 and 0.95 kept whole),
     camel case split (valAcc -> val acc) except for metric words such as mIoU."""
     words: list[str] = []
+    if "\u03b4" in text or "<" in text:
+        # "δ1", "δ<1.25" (depth accuracy thresholds): the Greek letter is "delta"; "<" before
+        # a number is "lt"
+        text = _LESS_THAN.sub(" lt ", text.replace("\u03b4", " delta "))
     for chunk in _CHUNK.findall(text):
         lowered = chunk.lower()
         if lowered.strip("%") not in _CAMEL_WORDS:
@@ -92,6 +97,10 @@ _QUALIFIER_WORDS = {
     "strict": "strict",
     "flexible": "flexible",
     "loose": "loose",
+    # anomaly detection's image-level and pixel-level AUROC/F1 (anomalib, PatchCore)
+    "image": "image",
+    "img": "image",
+    "pixel": "pixel",
     # IFEval's four metrics: prompt- or instruction-level, strict or loose
     "promptlevel": "prompt_level",
     "instlevel": "inst_level",
@@ -142,6 +151,12 @@ _NOISE_WORDS = frozenset(
         "idx",
         "percent",
         "pct",
+        "depth",  # depth estimation's "depth_absrel": the task, not a data set
+        # the reporter's verbs before a value ("Achieved WER : 12.69%", "got Prec@1 73.8")
+        "achieved",
+        "obtained",
+        "got",
+        "get",
         "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
     }
 )

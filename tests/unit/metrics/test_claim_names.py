@@ -48,3 +48,26 @@ def test_mmaction_mean_class_accuracy_names() -> None:
     legacy = "Evaluating top_k_accuracy ...\ntop1_acc\t0.7312\ntop5_acc\t0.9120\nmean_acc\t0.7005"
     assert confirms(legacy, "Mean Class Accuracy", 70.05)
     assert not confirms(legacy, "Mean Class Accuracy", 0.7312)
+
+
+def test_depth_estimation_metrics_are_known_and_kept_apart() -> None:
+    assert same_metric("AbsRel", "depth_absrel") and same_metric("Sq Rel", "sq_rel")
+    assert same_metric("RMSE log", "RMSlog") and not same_metric("RMSE log", "RMSE")
+    assert same_metric("delta < 1.25", "\u03b41") and same_metric("<1.25", "a1")
+    assert same_metric("\u03b4<1.25^2", "delta2") and not same_metric("delta1", "delta2")
+    log = (
+        "cam_auc_3: 0.5829\ncam_auc_30: 0.9426\n"
+        "depth_absrel: 0.0518\ndepth_absrel_aligned: 0.0126\n"
+    )
+    assert confirms(log, "AUC@30", 0.9426) and not confirms(log, "AUC@3", 0.9426)
+    assert confirms(log, "AbsRel", 0.0518, "ETH3D")
+    assert not confirms(log, "AbsRel", 0.0126)  # the scale-aligned variant is another result
+
+
+def test_link_prediction_speaker_pose_text_and_flow_names() -> None:
+    assert same_metric("MRR", "inverse_harmonic_mean_rank")
+    assert same_metric("Mean Rank", "mean_rank") and not same_metric("Mean Rank", "MRR")
+    assert same_metric("EER", "Equal Error Rate") and same_metric("minDCF", "min_dcf")
+    assert same_metric("PCKh@0.5", "PCKh") and same_metric("Word Accuracy", "accuracy")
+    assert same_metric("EPE", "AEPE") and same_metric("Fl-all", "F1-all")
+    assert not same_metric("EPE", "per_image_epe")

@@ -7,6 +7,7 @@ import pytest
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
 from chalicelib.domain.metrics.vocabulary import names_benchmark, same_metric
+from tests.unit.metrics._helpers import confirms
 
 
 def ok(log: str, name: str, value: float, dataset: str | None = None) -> bool:
@@ -101,3 +102,10 @@ def test_a_mean_accuracy_is_not_top1_accuracy() -> None:
     log = "top1_acc        0.7100\nmean_acc        0.6800\n"
     assert not ok(log, "Top-1 Accuracy", 0.68)
     assert ok(log, "Top-1 Accuracy", 71.0)
+
+
+def test_cider_printed_as_a_fraction_above_one_is_the_papers_value_over_100() -> None:
+    log = '{"val_CIDEr": 1.3166, "test_CIDEr": 1.3332255300867943, "test_Bleu_4": 1.25}\n'
+    assert confirms(log, "CIDEr", 133.3, "COCO Karpathy test")
+    assert not confirms(log, "CIDEr", 131.7)  # the validation value, beside a test one
+    assert not confirms(log, "BLEU-4", 125)  # only CIDEr is scaled past 1

@@ -140,3 +140,15 @@ def test_a_protocol_named_by_the_claim_is_no_data_set_the_log_must_name() -> Non
     assert not confirms(log, "k-NN Top-1 Accuracy", 86.47)
     # And a value the log ties to another protocol still refuses it
     assert not confirms("linear probe Top1: 75.02\n", "k-NN Top-1 Accuracy", 75.02)
+
+
+def test_a_scope_the_log_abbreviates_is_the_claims_qualifier_not_another_data_set() -> None:
+    speaker = "EER_a 2.4894, min_a 0.1769, EER_v 3.3245, min_v 0.2432, EER_av 0.7340\n"
+    assert confirms(speaker, "Audio EER", 2.4894) and confirms(speaker, "Visual EER", 3.3245)
+    assert confirms(speaker, "Audio-visual EER", 0.734, "VoxCeleb1-O")
+    assert not confirms(speaker, "Audio-visual EER", 2.4894)
+    assert not confirms(speaker, "Visual EER", 0.734)
+    retrieval = '{"test_txt_r1": 89.4, "test_img_r1": 73.36}\n'
+    assert confirms(retrieval, "Text Retrieval R@1", 89.4)
+    assert confirms(retrieval, "Image Retrieval R@1", 73.36)
+    assert not confirms(retrieval, "Text Retrieval R@1", 73.36)

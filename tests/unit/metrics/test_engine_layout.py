@@ -83,3 +83,46 @@ def test_a_block_the_writer_says_they_did_not_obtain_is_quoted_until_the_next_ti
     assert not confirms(log, "mIoU", 78.4) and not confirms(log, "mAcc", 85.9)
     own = "The run did not crash and printed the following results\nmIoU: 78.40\n"
     assert confirms(own, "mIoU", 78.4)  # no negated "get the following results"
+
+
+def test_bold_around_words_and_across_lines_is_dropped() -> None:
+    # bold around a metric's name, and bold opened on one line and closed on a later one
+    assert found("results: **recall**@20: 0.2258\n") == {"recall@20": 0.2258}
+    assert found("**image_AUROC 0.945\npixel_AUROC 0.982**\n") == {
+        "image_AUROC": 0.945,
+        "pixel_AUROC": 0.982,
+    }
+    assert found("**eval mAP: 0.581172**\n") == {"eval mAP": 0.581172}
+    # a power and keyword arguments are no emphasis
+    assert "2**10" in _cleaned("size = 2**10\n") and "(**kwargs)" in _cleaned("f(**kwargs)\n")
+
+
+def _cleaned(text: str) -> str:
+    from chalicelib.domain.metrics.engine import Extraction
+
+    extraction = Extraction()
+    extraction.feed(text)
+    return extraction.state.line
+
+
+def test_a_quoted_category_in_prose_scopes_what_follows() -> None:
+    text = (
+        'The results in the "cable" detection category are\nimage_AUROC 0.945\n\n'
+        'The results in the "hazelnut" detection category are\nimage_AUROC 0.938\n'
+    )
+    assert confirms(text, "AUROC", 0.945, "cable")
+    assert not confirms(text, "AUROC", 0.938, "cable")
+    assert confirms(text, "AUROC", 0.938, "hazelnut")
+
+
+def test_a_title_naming_the_paper_or_a_tutorial_after_the_results_quotes_them() -> None:
+    text = "My results:\nepe: 8.46\n\nBut the accuracy provided in your paper is:\nepe: 7.51\n"
+    assert confirms(text, "EPE", 8.46) and not confirms(text, "EPE", 7.51)
+    tutorial = (
+        "The result in Tutorial 4:\ntest set score: {'roc_auc_score': 0.778}\n\n"
+        "My run:\ntraining set score: {'roc_auc_score': 0.959}\n"
+        "test set score: {'roc_auc_score': 0.684}\n"
+    )
+    assert confirms(tutorial, "Test ROC-AUC", 0.684)
+    assert not confirms(tutorial, "Test ROC-AUC", 0.778)
+    assert not confirms(tutorial, "Test ROC-AUC", 0.959)  # the training set's score

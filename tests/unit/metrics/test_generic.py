@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms, splits
+from tests.unit.metrics._helpers import confirms, found, splits
 
 
 def test_an_unprefixed_metric_beside_its_validation_value_on_an_epoch_line_is_training() -> None:
@@ -80,3 +80,29 @@ def test_a_value_quoted_from_the_paper_in_a_sentence_is_not_the_runs() -> None:
 def test_a_name_ending_in_a_copula_is_the_name_before_it() -> None:
     log = "I0301 12:00:01.000 100 main.cc:120] RTF is: 0.1875\nfinal WER was: 6.25"
     assert confirms(log, "RTF", 0.1875) and confirms(log, "WER", 6.25)
+
+
+def test_pairs_joined_by_and_and_a_name_after_a_copula() -> None:
+    # a sentence reporting two pairs: the conjunction joins them, the copula ends the prose
+    text = "my results are recall@20: 0.2258 and ndcg@20: 0.1451. However\n"
+    assert found(text) == {"recall@20": 0.2258, "ndcg@20": 0.1451}
+    # "and" that follows no value still starts a fragment of prose
+    assert found("number of files and images: 3.5\n") == {}
+
+
+def test_a_number_glued_to_letters_after_a_value_names_the_next_pair() -> None:
+    # torchvision's optical-flow line: "1px", "3px" are names, not more values of "epe"
+    text = "Kitti val epe: 8.0209\t1px: 0.5074\t3px: 0.7333\tper_image_epe: 7.5978\n"
+    assert confirms(text, "EPE", 8.02, "KITTI") and not confirms(text, "EPE", 7.5978)
+    # a vector of bare numbers is still no single metric
+    assert found("AP: 77.83 59.77 54.28\n") == {}
+
+
+def test_a_step_after_the_name_is_a_progress_counter_and_verbs_before_it_are_noise() -> None:
+    thumt = (
+        "2019-08-20 02:50:11.065016: BLEU at step 5000: 0.158979\n"
+        "2019-08-20 23:09:15.135549: BLEU at step 45000: 0.208846\n"
+    )
+    assert confirms(thumt, "BLEU", 20.88) and not confirms(thumt, "BLEU", 0.159)
+    assert confirms("Reported WER from paper: 9.6%\nAchieved WER : 12.69%\n", "WER", 12.69, "TED")
+    assert confirms("TimesFM MASE: 1.71 \nTimesFM CRPS: 0.25\n", "CRPS", 0.25)

@@ -25,3 +25,21 @@ def test_slash_paired_names_take_their_values_in_order() -> None:
 def test_slash_pairs_need_as_many_values_as_names() -> None:
     assert not confirms("P / R / F1 = 0.81 / 0.77\n", "F1", 0.77)
     assert confirms("P / R / F1 = 0.81 / 0.77 / 0.79\n", "F1", 0.79)
+
+
+def test_slashed_names_then_values_without_a_separator_and_class_rows() -> None:
+    # hszhao/semseg's test.py: 'Eval result: mIoU/mAcc/allAcc {:.4f}/{:.4f}/{:.4f}.'
+    text = (
+        "[2019-09-20 22:33:20,678 INFO test.py line 249 24510] Eval result: "
+        "mIoU/mAcc/allAcc 0.0039/0.0165/0.0077.\n"
+        "[2019-09-20 22:33:20,678 INFO test.py line 251 24510] Class_2 result: "
+        "iou/accuracy 0.0149/0.1796, name: building.\n"
+    )
+    assert confirms(text, "mIoU", 0.39) and confirms(text, "Pixel Accuracy", 0.0077)
+    assert not confirms(text, "mIoU", 0.0149)  # one class's IoU
+
+
+def test_comma_paired_names_and_values() -> None:
+    text = "Test model; Metrics mAP0.25, mAP0.50: 23.42, 5.02\nAR0.25, AR0.50: 61.67, 16.26\n"
+    assert confirms(text, "mAP@0.25", 23.42) and confirms(text, "mAP@0.5", 5.02)
+    assert confirms(text, "AR@0.25", 61.67) and not confirms(text, "mAP@0.25", 5.02)

@@ -57,6 +57,9 @@ _LABEL_NOT_SCOPE = frozenset(
     | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
 )
 _COPULAS = frozenset({"is", "was", "are", "were"})
+_CONJUNCTIONS = frozenset({"and", "&"})
+# The text before a pair ends with a value (a previous pair's): a conjunction there joins pairs.
+_AFTER_VALUE = re.compile(r"\d%?+,?+[ \t]++$")
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
 _COUNT = re.compile(r"^[\[(]?+\d++(?:/\d++)?+[\])]?+:?+$")
 _FUNCTION_WORDS = frozenset(
@@ -65,7 +68,9 @@ _FUNCTION_WORDS = frozenset(
 )
 # A value followed by more bare numbers is one element of a vector ("bbox AP:96.25, 89.50,
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
-_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d")
+# A number glued to letters is the next pair's name ("epe: 8.02\t1px: 0.51", torchvision's
+# optical flow line), not a further value.
+_MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d(?!\d*+(?:\.\d*+)?+[A-Za-z_])")
 # A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
 # the training step of a periodic evaluation, so the values are running ones).
@@ -112,11 +117,21 @@ def _clean(words: list[str]) -> list[str]:
         words = words[levels[-1] + 1 :]
     if words and words[0] in _FUNCTION_WORDS:
         return []
+    copula = max((i for i, word in enumerate(words[:-1]) if word in _COPULAS), default=-1)
+    if copula >= 0:
+        words = words[copula + 1 :]  # "my results are recall@20: 0.22" names recall@20
     while words and (
         words[0] in _LOG_LEVEL_WORDS
         or (len(words) > 2 and words[0].lower() in _COUNTER_WORDS and _COUNT.match(words[1]))
     ):
         words = words[1:] if words[0] in _LOG_LEVEL_WORDS else words[2:]
+    if (
+        len(words) > 3
+        and words[-3].lower() in ("at", "after")
+        and words[-2].lower() in _COUNTER_WORDS
+        and words[-1].isdigit()
+    ):
+        words = words[:-3]  # "BLEU at step 5000: 0.159" (THUMT): BLEU, a running value
     if words and words[-1].lower() in _NAME_BLOCKLIST:
         return []
     if len(words) > 1 and words[-1] in _COPULAS:
@@ -176,6 +191,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 words = words[-2:] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
+            if words[0] in _CONJUNCTIONS and _AFTER_VALUE.search(
+                line, max(0, match.start() - 12), match.start()
+            ):
+                words = words[1:]  # "recall@20: 0.2258 and ndcg@20: 0.1451": the second pair
             words = _clean(words)
             name = qualified(" ".join(words))
             if segments:

@@ -22,26 +22,40 @@ _NAME = r"[A-Za-z][\w@.\-]{0,40}+"
 _SLASHED = re.compile(
     r"(?<![\w@.\-/])"
     r"(" + _NAME + r"(?:[ \t]*+/[ \t]*+" + _NAME + r"){1,5}+)"
-    r"[ \t]*+[:=][ \t]*+"
+    # hszhao/semseg: 'Val result: mIoU/mAcc/allAcc {:.4f}/{:.4f}/{:.4f}.' (no separator)
+    r"(?:[ \t]*+[:=][ \t]*+|[ \t]++)"
     r"(" + NUM + r"(?:[ \t]*+/[ \t]*+" + NUM + r"){1,5}+)" + END
 )
+# The same pairing with commas: 3DETR's "Metrics mAP0.25, mAP0.50: 23.42, 5.02".
+_COMMAS = re.compile(
+    r"(?<![\w@.\-/])"
+    r"(" + _NAME + r"(?:[ \t]*+,[ \t]*+" + _NAME + r"){1,5}+)"
+    r"[ \t]*+[:=][ \t]*+"
+    r"(" + NUM + r"(?:[ \t]*+,[ \t]*+" + NUM + r"){1,5}+)" + END
+)
+_COMMA = re.compile(r"[ \t]*+,[ \t]*+")
 # A further clause: "; CE = 0.5662 / 0.3411".
 _AGAIN = re.compile(
     r"[ \t]*+[;,][ \t]*+(" + _NAME + r")[ \t]*+[:=][ \t]*+"
     r"(" + NUM + r"(?:[ \t]*+/[ \t]*+" + NUM + r"){1,5}+)" + END
 )
 _LEAD = re.compile(r"^[\s*>+\-]*+([A-Za-z][\w.\-]{0,40}+)[ \t]*+:[ \t]")
+_CLASS_ROW = re.compile(r"(?<![A-Za-z])(?:[Cc]lass|[Ll]abel)[_ ]?+\d++(?![\w.])")
 _SLASH = re.compile(r"[ \t]*+/[ \t]*+")
 _WORD = re.compile(r"^[A-Za-z][\w@.\-]*+$")
 
 
-@reader("slashed", markers=("/",), order=950)
+@reader("slashed", markers=("/", ", "), order=950)
 def read_slashed(line: str, state: LogState, out: Sink) -> bool:
-    match = _SLASHED.search(line)
+    match = _SLASHED.search(line) if "/" in line else None
+    separator = _SLASH
+    if match is None:
+        match = _COMMAS.search(line) if ", " in line and ":" in line else None
+        separator = _COMMA
     if match is None:
         return False
-    names = _SLASH.split(match.group(1))
-    values = _SLASH.split(match.group(2))
+    names = separator.split(match.group(1))
+    values = separator.split(match.group(2))
     if len(names) != len(values) or not all(is_result_name(n) for n in names):
         return False
     lead = _LEAD.match(line)
@@ -50,6 +64,10 @@ def read_slashed(line: str, state: LogState, out: Sink) -> bool:
         word = lead.group(1)
         if _DATASET_SHAPED.search(word) and word.lower() not in _SPLIT_OF_WORD:
             scope = f"{word}/"
+    elif "lass" in line or "abel" in line:
+        # semseg's "Class_2 result: iou/accuracy 0.0149/0.1796" after a log prefix: a class row
+        row = _CLASS_ROW.search(line, max(0, match.start() - 40), match.start())
+        scope = f"{row.group(0)}/" if row else ""
     # up to two words before the names, in the same clause, qualify them (a method: "BM25")
     before = line[max(0, match.start() - 60) : match.start()]
     clause = re.split(r"[:;,=(|]", before)[-1].split()
