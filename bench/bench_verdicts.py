@@ -23,6 +23,7 @@ def run() -> list[Row]:
         "fresh3": "third fresh hold-out",
         "fresh4": "fourth fresh hold-out",
         "fresh5": "fifth fresh hold-out",
+        "fresh6": "sixth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

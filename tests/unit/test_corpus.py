@@ -43,6 +43,7 @@ AGREEMENT_FLOOR = {
     "fresh3": 0.9,
     "fresh4": 0.78,
     "fresh5": 0.8,
+    "fresh6": 0.73,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
@@ -66,6 +67,16 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh4-speechenh-dvae-storn-wsj0-paper-vs-pretrained", "RMSE", 0.0338),
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):
     ("fresh5-rotdet-r2cnn-eval-per-class-recall-precision-ap", "mAP", 0.7841),
+    # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
+    ("fresh6-gbdt-bdc2019-lgb-5fold-valid-q-auc", "Validation AUC", 0.5377),
+    ("fresh6-nemo-conformer-ctc-dev-clean-train-log-vs-eval-script", "WER", 12.01),
+    ("fresh6-refseg-rmsin-last-best-vs-paper", "mIoU", 65.1),
+    ("fresh6-refseg-rmsin-last-best-vs-paper", "oIoU", 78.27),
+    ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Average Reward", 0.112),
+    ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Accuracy", 0.184),
+    ("fresh6-st-crossencoder-nanonfcorpus-base-vs-reranked", "NDCG@10", 54.04),
+    ("fresh6-st-crossencoder-nanonfcorpus-base-vs-reranked", "MRR@10", 47.75),
+    ("fresh6-tfest-bert-run-classifier-saving-dict-306482", "Training Loss", 1.1564742),
 }
 
 
