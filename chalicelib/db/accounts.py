@@ -220,7 +220,9 @@ def put_session(token_hash: str, session: dict[str, Any]) -> None:
 
 
 def get_session(token_hash: str) -> dict[str, Any] | None:
-    return _get(f"SESSION#{token_hash}")
+    """Strongly consistent: a signed-out session ends when its item is deleted, and a new
+    one works on the very next page."""
+    return _get(f"SESSION#{token_hash}", consistent=True)
 
 
 def delete_session(token_hash: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -356,3 +357,26 @@ def atomic_dynamodb(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("get_item", "put_item", "update_item", "delete_item", "transact_write_items",
                  "query", "scan"):  # fmt: skip
         monkeypatch.setattr(DynamoDBBackend, name, locked(getattr(DynamoDBBackend, name)))
+
+
+def _cookies(response: Any) -> str:
+    header = next((v for k, v in response.headers.items() if k.lower() == "set-cookie"), [])
+    cookies = header if isinstance(header, list) else [header]
+    return "; ".join(cookie.split(";", 1)[0] for cookie in cookies)
+
+
+def signed_in_cookie(world: World, key: str) -> str:
+    """A session cookie from the sign-in form, as a browser would get it."""
+    form = world.client.http.get("/login")
+    found = re.search(r'name="login_token" value="([^"]*)"', form.body.decode())
+    assert found is not None
+    response = world.client.http.post(
+        "/login",
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": _cookies(form),
+        },
+        body=f"api_key={key}&login_token={found.group(1)}".encode(),
+    )
+    assert response.status_code == 303, response.body
+    return _cookies(response)

@@ -11,6 +11,7 @@ has not caught up and no later event comes."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +23,7 @@ from chalicelib.db import accounts as accounts_db
 from chalicelib.db import reproductions as reproductions_db
 from chalicelib.services.accounts import revoke_account
 from tests.conftest import AwsStack
-from tests.integration.submission_world import SCORE_PAPER, World, build_world
+from tests.integration.submission_world import SCORE_PAPER, World, build_world, signed_in_cookie
 
 
 @pytest.fixture
@@ -176,3 +177,29 @@ def test_a_revoked_key_is_refused_at_once_even_by_a_lagging_replica(world: World
     # Then it is refused, as it would be once every replica has caught up
     assert response.status_code == 401, response.body
     assert submitted.status_code == 401, submitted.body
+
+
+def test_a_signed_out_session_ends_at_once_even_by_a_lagging_replica(world: World) -> None:
+    from chalicelib.web.sessions import COOKIE_NAME, _token_hash
+
+    cookie = signed_in_cookie(world, world.reviewer.key)
+    token = dict(part.split("=", 1) for part in cookie.split("; "))[COOKIE_NAME]
+    pk = f"SESSION#{_token_hash(token)}"
+    live = accounts_db.get_session(_token_hash(token))
+    page = world.client.http.get("/review", headers={"Cookie": cookie})
+    assert live is not None and page.status_code == 200
+    csrf = re.search(r'name="csrf_token" value="([^"]*)"', page.body.decode())
+    assert csrf is not None
+    # Given the reviewer signed out, which a replica has not seen yet
+    out = world.client.http.post(
+        "/logout",
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie},
+        body=f"csrf_token={csrf.group(1)}".encode(),
+    )
+    assert out.status_code == 303, out.body
+    with eventually_consistent("accounts", {"pk": {"S": pk}}, live):
+        # When the old cookie is used again right after
+        again = world.client.http.get("/review", headers={"Cookie": cookie})
+    # Then it is signed out: the page sends it to the sign-in form
+    assert again.status_code in (302, 303), again.body
+    assert "/login" in again.headers["Location"]

@@ -4,12 +4,11 @@ read without reading the rest (ranged GETs; a gzip log decompressed as a stream)
 from __future__ import annotations
 
 import gzip
-import re
 from typing import Any
 
 import pytest
 
-from tests.integration.submission_world import World, build_world
+from tests.integration.submission_world import World, build_world, signed_in_cookie
 from tests.integration.test_uploads import submit, training_log, upload
 
 
@@ -17,29 +16,6 @@ from tests.integration.test_uploads import submit, training_log, upload
 def world(aws: Any, api: Any, tmp_path: Any) -> World:
     """A fresh moto of its own (its review queue holds only what the test submits)."""
     return build_world(aws, api, tmp_path)
-
-
-def _cookies(response: Any) -> str:
-    header = next((v for k, v in response.headers.items() if k.lower() == "set-cookie"), [])
-    cookies = header if isinstance(header, list) else [header]
-    return "; ".join(cookie.split(";", 1)[0] for cookie in cookies)
-
-
-def signed_in_cookie(world: World, key: str) -> str:
-    """A session cookie from the sign-in form, as a browser would get it."""
-    form = world.client.http.get("/login")
-    found = re.search(r'name="login_token" value="([^"]*)"', form.body.decode())
-    assert found is not None
-    response = world.client.http.post(
-        "/login",
-        headers={
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Cookie": _cookies(form),
-        },
-        body=f"api_key={key}&login_token={found.group(1)}".encode(),
-    )
-    assert response.status_code == 303, response.body
-    return _cookies(response)
 
 
 def test_the_review_page_shows_the_head_and_tail_of_a_large_log_and_what_was_skipped(
