@@ -14,11 +14,13 @@ import pytest
 
 from chalicelib.db import aws as clients
 from chalicelib.db import tables
+from chalicelib.domain.copies import content_hash
 from chalicelib.services.accounts import Principal
 from tests.integration.submission_world import (
     CLAIM_PAPER,
     CLI_PAPER,
     PAPER,
+    PASTED_LOG,
     REPRODUCTION_KEYS,
     SCORE_PAPER,
     VALID,
@@ -231,19 +233,27 @@ class TestOnOneLedger:
         self, ledger: World
     ) -> None:
         before = stored()
-        first = ledger.submit(idempotency_key="retry-001")
+        # (an output of its own: the test does not depend on what others submitted before it)
+        output = PASTED_LOG + "retry-001 finished\n"
+        first = ledger.submit(idempotency_key="retry-001", run_log_url=output)
         assert first.status_code == 201
         rid = first.json_body["reproduction_id"]
         # When the client retries (twice, on both routes)
-        again = ledger.submit(idempotency_key="retry-001")
-        third = ledger.submit(idempotency_key="retry-001", path="/api/reproductions")
+        again = ledger.submit(idempotency_key="retry-001", run_log_url=output)
+        third = ledger.submit(
+            idempotency_key="retry-001", run_log_url=output, path="/api/reproductions"
+        )
         # Then it gets the identical first response and nothing new exists
         assert again.status_code == third.status_code == 201
         assert again.json_body == third.json_body == first.json_body
         after = stored()
         assert after.reproductions - before.reproductions == {rid}
         assert after.uploads - before.uploads == {f"runlogs/{rid}.txt"}
-        assert after.idempotency - before.idempotency == {f"{ledger.agent.account_id}#retry-001"}
+        digest = content_hash(output)
+        assert after.idempotency - before.idempotency == {
+            f"{ledger.agent.account_id}#retry-001",
+            f"content#{first.json_body['paper_id']}#{digest}",
+        }
         assert after.quota == before.quota + 1  # retries are free
 
     def test_the_same_idempotency_key_with_a_different_body_is_422(self, ledger: World) -> None:
