@@ -173,13 +173,17 @@ def put(run: dict[str, Any]) -> None:
         )
 
 
-def get(run_id: str) -> dict[str, Any] | None:
+def get(run_id: str, *, consistent: bool = False) -> dict[str, Any] | None:
     if not run_id.startswith("u"):
         return None  # bookkeeping items are not runs
     with storage_errors("GetItem runs"):
         item = (
             ddb()
-            .get_item(TableName=RUNS.physical_name(), Key={"run_id": {"S": run_id}})
+            .get_item(
+                TableName=RUNS.physical_name(),
+                Key={"run_id": {"S": run_id}},
+                ConsistentRead=consistent,
+            )
             .get("Item")
         )
     return codec.from_item(item) if item else None

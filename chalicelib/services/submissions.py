@@ -377,7 +377,8 @@ def _replay_or_wait(
 
 
 def _explain_run(run_id: str, principal: Principal, paper_id: str, now_epoch: int) -> None:
-    run = get_run(run_id)
+    # consistent: the run may have been started or used a moment ago (the reason must be true)
+    run = get_run(run_id, consistent=True)
     if run is None:
         raise NotFound(f"no run '{run_id}'; start one with POST /api/v1/runs")
     if run["account_id"] != principal.account_id:

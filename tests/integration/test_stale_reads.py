@@ -203,3 +203,16 @@ def test_a_signed_out_session_ends_at_once_even_by_a_lagging_replica(world: Worl
     # Then it is signed out: the page sends it to the sign-in form
     assert again.status_code in (302, 303), again.body
     assert "/login" in again.headers["Location"]
+
+
+def test_a_used_run_is_explained_as_used_even_by_a_lagging_replica(world: World) -> None:
+    run_id = world.start_run(world.agent.key, SCORE_PAPER).json_body["run_id"]
+    first = world.submit(run_id=run_id, paper_id=SCORE_PAPER)
+    assert first.status_code == 201, first.body
+    # Given a replica that has not seen the run yet (it was started a moment ago)
+    with eventually_consistent("runs", {"run_id": {"S": run_id}}, None):
+        # When a second submission names the same run
+        second = world.submit(run_id=run_id, paper_id=SCORE_PAPER, actual_metric_value=84.0)
+    # Then the refusal gives the true reason (used), not "no such run"
+    assert second.status_code == 409, second.body
+    assert second.json_body["error"]["code"] == "run_used"
