@@ -9,6 +9,7 @@ paper, so that claims awaiting an admin cannot pile up without bound."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,6 +18,8 @@ from chalicelib.db.author_claims import MAX_PENDING_PER_PAPER, ClaimRefused
 from chalicelib.errors import HttpError, NotFound
 from chalicelib.services.accounts import Principal
 from chalicelib.services.papers import load_paper_item
+
+_ACCOUNT_ID = re.compile(r"a[0-9a-f]{16}")  # services.accounts.create_account
 
 
 def _now() -> str:
@@ -58,6 +61,9 @@ def decide_claim(
     """Verify or reject `account_id`'s claim. `by`: the admin deciding over the API (None from
     the operators' CLI). Deciding it the same way again answers the claim (idempotent)."""
     paper = load_paper_item(reference)
+    if not _ACCOUNT_ID.fullmatch(account_id):
+        # (the pending-claims counter's key "#pending" is no account: never decided)
+        raise NotFound(f"'{account_id}' is not an account id (a followed by 16 hex digits)")
     if by is not None and by.account_id == account_id:
         raise HttpError(403, "forbidden", "you cannot decide your own author claim")
     state = "verified" if verify else "rejected"

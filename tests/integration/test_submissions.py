@@ -218,6 +218,31 @@ def test_an_admin_cannot_decide_their_own_author_claim(world: World) -> None:
     assert claim is not None and claim["state"] == "pending"
 
 
+def test_deciding_a_claim_of_something_that_is_no_account_is_404(world: World) -> None:
+    # Given a paper with a pending claim (so the paper has a pending-claims counter item)
+    path = f"/api/v1/papers/{PAPER}/author-claim"
+    assert world.request("POST", path, {"evidence": "mine"}, key=world.agent.key).status_code == 201
+    # When an admin decides "claims" of ids that are no account: the counter's own key, a
+    # confusable, an id of the wrong shape
+    for account in ("%23pending", "a" + "0" * 15 + "\u0430", "A" + "0" * 16, "x"):
+        decide = f"/api/v1/admin/papers/{PAPER}/author-claims/{account}/verify"
+        # Then each is a 404 naming the rule, and nothing changes
+        assert_error(world.request("POST", decide, key=world.admin.key), 404, "not_found")
+    # (API Gateway hands the route its path parameters decoded: "#pending" itself)
+    from chalicelib.errors import NotFound
+    from chalicelib.services.accounts import Principal
+    from chalicelib.services.claims import decide_claim
+
+    admin = Principal(account_id=world.admin.account_id, role="admin", name="admin")
+    with pytest.raises(NotFound, match="not an account id"):
+        decide_claim(PAPER, "#pending", True, by=admin)
+    from chalicelib.db import author_claims
+    from chalicelib.services.papers import resolve_paper_id
+
+    claim = author_claims.get(resolve_paper_id(PAPER), world.agent.account_id)
+    assert claim is not None and claim["state"] == "pending"
+
+
 def test_one_pending_claim_per_account_and_a_bounded_number_per_paper(world: World) -> None:
     from chalicelib.db import author_claims
     from chalicelib.db.author_claims import MAX_PENDING_PER_PAPER
