@@ -386,9 +386,14 @@ def _narrow(
         chosen = exact_split or [m for m, split in splits if split is None and not m.running]
         if not chosen:
             found = sorted({_SPLIT_WORDS[s] for _, s in splits if s})
-            return [], (
-                f"the claim is a {_SPLIT_WORDS[claim.split]} metric but the log reports it only "
+            where = (
                 f"for the {' and '.join(found)} split"
+                if found
+                else "on progress lines of the run, which name no split"
+            )
+            return [], (
+                f"the claim is a {_SPLIT_WORDS[claim.split]} metric but the log reports it "
+                f"only {where}"
             )
     else:
         chosen = [m for m, split in splits if split in (None, "test")]

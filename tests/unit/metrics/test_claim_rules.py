@@ -109,3 +109,10 @@ def test_cider_printed_as_a_fraction_above_one_is_the_papers_value_over_100() ->
     assert confirms(log, "CIDEr", 133.3, "COCO Karpathy test")
     assert not confirms(log, "CIDEr", 131.7)  # the validation value, beside a test one
     assert not confirms(log, "BLEU-4", 125)  # only CIDEr is scaled past 1
+
+
+def test_a_split_claim_refused_for_running_values_says_why() -> None:
+    log = "Epoch 3 - WER: 0.25, loss: 12.5\nEpoch 4 - WER: 0.21, loss: 11.9"
+    verdict = check_claimed_metric(extract_metrics(log), "Test WER", 0.21)
+    assert not verdict.ok
+    assert "progress lines" in verdict.detail and "the  split" not in verdict.detail
