@@ -329,11 +329,16 @@ def run_together(*calls: Callable[[], Any]) -> list[Any]:
         except Exception as exc:
             results[index] = exc
 
+    # chalice's test client swaps os.environ for the stage's config around each request and
+    # puts back the object it found: requests on several threads can leave a swapped copy in
+    # place, which the next settings reset would read. Put the original back.
+    environ = os.environ
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(30)
+    os.environ = environ  # noqa: B003 - the object itself, as chalice.test swaps it
     return results
 
 

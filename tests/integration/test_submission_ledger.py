@@ -148,8 +148,10 @@ class TestOnOneLedger:
         assert cli.main([*args, claimant.account_id, "--json"]) == 0
         printed = json.loads(capsys.readouterr().out)
         assert printed["state"] == "verified" and printed["account_id"] == claimant.account_id
-        assert cli.main([*args, "anobody"]) == 1
+        assert cli.main([*args, "a" + "0" * 16]) == 1  # an account id that claimed nothing
         assert "has not claimed" in capsys.readouterr().err
+        assert cli.main([*args, "anobody"]) == 1
+        assert "not an account id" in capsys.readouterr().err
         ledger.stack.pump.drain()
         assert ledger.score(CLI_PAPER) == ("unverified", 15)
 

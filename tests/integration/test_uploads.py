@@ -13,8 +13,6 @@ import gzip
 import json
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -25,14 +23,11 @@ import requests
 from chalicelib.db import tables
 from chalicelib.db.transact import TransactionCancelled, transact_write
 from chalicelib.domain.uploads import MiB
-from tests.conftest import test_client as client_for
 from tests.integration.submission_world import (
     VALID,
     World,
     reproduction_items,
-    run_together,
     scan,
-    setting,
     shared_world,
     upload_keys,
 )
@@ -60,20 +55,6 @@ def upload(world: World, kind: str, data: bytes, key: str | None = None, **extra
     sent = requests.put(body["url"], data=data, headers=body["headers"], timeout=30)
     assert sent.status_code == 200, sent.text
     return str(body["upload_id"])
-
-
-@contextmanager
-def budget(world: World, upload_bytes_per_hour: int) -> Iterator[World]:
-    """`world` with another hourly upload budget (settings are read per client)."""
-    with (
-        setting("SOTAV_UPLOAD_BYTES_PER_HOUR", str(upload_bytes_per_hour)),
-        client_for(world.stack) as client,
-    ):
-        yield replace(world, client=client)
-
-
-def grants_of(account_id: str) -> int:
-    return sum(1 for item in scan(tables.UPLOADS) if item["account_id"] == account_id)
 
 
 def submission(**changes: Any) -> dict[str, Any]:
@@ -191,42 +172,6 @@ class TestGrants:
             assert error["code"] == "upload_too_large"
             assert "gzip" in error["message"] and "MiB" in error["message"]
             assert len(scan(tables.UPLOADS)) == before  # nothing stored
-
-    def test_granted_bytes_past_the_hourly_budget_are_429_and_store_nothing(
-        self, ledger: World
-    ) -> None:
-        agent, other = ledger.new_account(), ledger.new_account()
-        with budget(ledger, 3000) as world:
-            first = grant(world, "run_log", 1000, key=agent.key)
-            assert first.status_code == 201, first.body
-            assert grant(world, "replay_log", 1500, key=agent.key).status_code == 201
-            over = grant(world, "run_log", 501, key=agent.key)
-            assert over.status_code == 429, over.body
-            error = over.json_body["error"]
-            assert error["code"] == "upload_quota_exceeded"
-            assert "per hour" in error["message"] and "gzip" in error["message"]
-            assert 1 <= int(over.headers["Retry-After"]) <= 3600
-            assert grants_of(agent.account_id) == 2  # the refused grant left nothing
-            # what is left of the hour can still be granted, to the byte; other accounts
-            # have budgets of their own
-            assert grant(world, "run_log", 500, key=agent.key).status_code == 201
-            assert grant(world, "run_log", 1, key=agent.key).status_code == 429
-            assert grant(world, "run_log", 3000, key=other.key).status_code == 201
-            # one grant larger than the whole budget can never pass: 422, saying so
-            too_big = grant(world, "run_log", 3001, key=other.key)
-            assert too_big.status_code == 422, too_big.body
-            assert too_big.json_body["error"]["code"] == "upload_too_large"
-        assert grants_of(agent.account_id) == 3 and grants_of(other.account_id) == 1
-
-    def test_parallel_grants_never_pass_the_hourly_budget_together(self, ledger: World) -> None:
-        agent = ledger.new_account()
-        with budget(ledger, 3000) as world:
-            responses = run_together(
-                *[lambda: grant(world, "run_log", 1000, key=agent.key) for _ in range(8)]
-            )
-        codes = sorted(r.status_code for r in responses)
-        assert codes == [201] * 3 + [429] * 5, codes
-        assert grants_of(agent.account_id) == 3
 
     def test_reviewer_and_admin_keys_get_403_saying_to_use_an_agent_key(
         self, ledger: World
