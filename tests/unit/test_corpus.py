@@ -58,7 +58,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
     # fresh4 (measured blind once: 71.5% (338/473), 11 wrong confirmations):
     ("fresh4-captioning-oscar-json-vs-repo-table", "METEOR", 29.7),
-    ("fresh4-detectron2-detic-lvis-bbox-segm-apr", "mask APr", 19.84),
     ("fresh4-gbdt-xgboost-early-stop-best-round-0", "AUC", 0.7198),
     ("fresh4-itr-mmf-flickr30k-run-paper-devmachine", "r@1_retrieval", 0.651),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Text-to-Image R@1", 30.42),

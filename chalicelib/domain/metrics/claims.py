@@ -112,7 +112,7 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
         # mean of the per-class accuracies
         return sense.k is None and sense.stat is None
-    if claim.base not in _IOU_TYPE_BASES:
+    if not _iou_typed(claim.base):
         # a box/mask/keypoints word qualifies only detection metrics: in a row label of
         # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
         claim = replace(claim, qualifiers=claim.qualifiers - _IOU_TYPES)
@@ -122,6 +122,13 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
 
 _IOU_TYPES = frozenset({"box", "mask", "keypoints"})
 _IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
+# Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
+# mask just the same: "mask APr" is never the bbox row's APr.
+_AP_VARIANT = re.compile(r"^(?:m?ap|ar)[a-z]?+\d*+$")
+
+
+def _iou_typed(base: str | None) -> bool:
+    return base is not None and (base in _IOU_TYPE_BASES or _AP_VARIANT.match(base) is not None)
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
@@ -414,7 +421,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
-    if not claim.qualifiers & _IOU_TYPES and claim.base in _IOU_TYPE_BASES:
+    if not claim.qualifiers & _IOU_TYPES and _iou_typed(claim.base):
         unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
         if unmasked and len(unmasked) < len(chosen):
             chosen = unmasked  # an unqualified AP means box AP when the log has both
