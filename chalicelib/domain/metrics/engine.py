@@ -318,6 +318,8 @@ class Extraction:
             state.running = False
             state.line_split = None
             state.block_scope = None
+            if state.reference_paragraph:
+                state.reference = state.reference_paragraph = False
             for index in sorted(self._awake):
                 _, _, is_open, read = self._readers[index]
                 if is_open is not None and is_open(state):

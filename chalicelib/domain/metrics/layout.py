@@ -140,6 +140,43 @@ _REFERENCE_HEADING = re.compile(
     r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
+# A short title naming where someone else's numbers come from, with no number of its own
+# ("Paper-", "Result reported in the paper", "- Which in paper are:", "The results in this
+# repository are:", "in the [readme](...)"): the block below it is quoted, not this run's
+# output. One ending with a colon opens the block up to the next title; one without, up to the
+# next blank line. A title that also names the writer's own numbers ("ours / reported in
+# paper", "mine / reported") is a column legend, not a quotation.
+_SOURCE_WORD = re.compile(
+    r"(?i)(?=[prolc])\b(?:papers?+|reported|published|official|readme|repo|repository"
+    r"|leaderboard|claimed)\b"
+)
+_OWN_WORD = re.compile(
+    r"(?i)(?=[imwuogr])\b(?:i|my|me|we|our|ours|mine|us|got|get|getting|obtained?+"
+    r"|reproduced?+|reproducing|reproduction)\b"
+)
+_LINK = re.compile(r"\[([^\]\n]{0,80}+)\]\([^)\s]{0,300}+\)")
+_SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many
+
+
+def source_title(line: str) -> int:
+    """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
+    colon (what follows up to the next title is quoted); 2 for one without (what follows up to
+    a blank line is)."""
+    if len(line) > 400 or not _SOURCE_WORD.search(line):
+        return 0
+    if "](" in line:
+        line = _LINK.sub(r"\1", line)
+    text = line.strip(" \t*_>#-")
+    colon = text.endswith((":", "\uff1a"))
+    core = text.rstrip(":\uff1a- \t*_")
+    words = core.split()
+    if not words or len(words) > (_SOURCE_TITLE_WORDS if colon else _SOURCE_TITLE_WORDS // 2):
+        return 0
+    if core.endswith((".", "?", "!")) or any(c.isdigit() for c in core):
+        return 0
+    if _OWN_WORD.search(core) or not _SOURCE_WORD.search(core):
+        return 0
+    return 1 if colon else 2
 
 
 def is_title_line(line: str) -> bool:

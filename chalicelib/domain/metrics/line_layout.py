@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_TITLE,
     _WORD_COUNTER,
     is_title_line,
+    source_title,
 )
 
 
@@ -54,6 +55,7 @@ class LogState:
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
+    reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -75,12 +77,16 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             return True
     elif ":" in line and len(line) < 200 and is_title_line(line):
         if not state.reference_section:
-            state.reference = _REFERENCE_TITLE.match(line) is not None
+            state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
+            state.reference_paragraph = False
         if state.reference:
             return True
         state.block_scope = None
     elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
         state.reference = True  # "I am not getting the following results ...": quoted
+        return True
+    elif len(stripped) < 200 and source_title(stripped) == 2:
+        state.reference = state.reference_paragraph = True  # "Result reported in the paper"
         return True
     if stripped.startswith("...") and len(stripped) < 48:
         title = _SEQUENCE_TITLE.match(stripped)

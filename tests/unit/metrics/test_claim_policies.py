@@ -18,3 +18,31 @@ def test_a_mask_claim_of_any_ap_variant_is_never_the_box_row() -> None:
     )
     assert confirms(log, "mask APr", 18.67) and confirms(log, "box APr", 19.84)
     assert not confirms(log, "mask APr", 19.84) and not confirms(log, "box APc", 30.82)
+
+
+def test_a_title_naming_a_paper_quotes_the_block_below_up_to_the_next_title() -> None:
+    log = (
+        "- Last:\n\nMean IoU is 60.30\n    overall IoU = 77.73\n\n"
+        "- Which in paper are:\n\nMean IoU is 65.10\n\n    overall IoU = 78.27\n"
+    )
+    assert confirms(log, "mIoU", 60.3) and confirms(log, "oIoU", 77.73)
+    assert not confirms(log, "mIoU", 65.1) and not confirms(log, "oIoU", 78.27)
+
+
+def test_a_title_without_a_colon_quotes_only_its_paragraph() -> None:
+    log = (
+        "Paper-\nRMSE: 0.0338, PESQ: 3.05\n\n"
+        "Result reported in the repository\nr@1: 0.651, r@5: 0.873\n\n"
+        "r@1: 0.6310, r@5: 0.8700\nPESQ: 2.7\n"
+    )
+    assert not confirms(log, "PESQ", 3.05) and not confirms(log, "RMSE", 0.0338)
+    assert not confirms(log, "R@1", 0.651)
+    assert confirms(log, "R@1", 0.631) and confirms(log, "PESQ", 2.7)
+
+
+def test_a_legend_or_a_sentence_naming_the_paper_quotes_nothing() -> None:
+    legend = "ours / reported in paper\nacc: 71.2\n"
+    sentence = "My results are lower than the paper. acc\nacc: 70.1\n"
+    linked = "The results of the [readme](https://x.org/README.md) reproduced by me:\nacc: 69.3\n"
+    assert confirms(legend, "Accuracy", 71.2) and confirms(sentence, "Accuracy", 70.1)
+    assert confirms(linked, "Accuracy", 69.3)
