@@ -66,8 +66,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh6-nemo-conformer-ctc-dev-clean-train-log-vs-eval-script", "WER", 12.01),
     ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Average Reward", 0.112),
     ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Accuracy", 0.184),
-    ("fresh6-st-crossencoder-nanonfcorpus-base-vs-reranked", "NDCG@10", 54.04),
-    ("fresh6-st-crossencoder-nanonfcorpus-base-vs-reranked", "MRR@10", 47.75),
     ("fresh6-tfest-bert-run-classifier-saving-dict-306482", "Training Loss", 1.1564742),
 }
 

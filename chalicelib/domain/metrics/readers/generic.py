@@ -89,6 +89,9 @@ _QUOTED = re.compile(
     r"|paper's|reported|claimed\s++(?:in|by))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# "NDCG@10: 54.04 -> 1.86" (sentence-transformers' "Base -> Reranked"), "acc 75.6 → 71.7": a
+# value that changed into another; the metric is the one it became, the first is a baseline.
+_ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
 
 
 def _quoted(line: str, start: int, end: int) -> bool:
@@ -177,10 +180,14 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
     quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
+    arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
-            if _MORE_NUMBERS.match(line, match.end()) or (
+            became = _ARROW_TO.match(line, match.end()) if arrows else None
+            if became:
+                number = became.group(1)
+            elif _MORE_NUMBERS.match(line, match.end()) or (
                 quoting and _quoted(line, match.start(), match.end())
             ):
                 continue
