@@ -49,7 +49,10 @@ def test_a_legend_or_a_sentence_naming_the_paper_quotes_nothing() -> None:
 
 
 def test_a_value_that_changed_into_another_is_the_one_it_became() -> None:
-    log = "         Base  -> Reranked\nMAP:     48.96 -> 4.08\nNDCG@10: 54.04 => 1.86\nacc = 75.6 → 71.7\n"
+    log = (
+        "         Base  -> Reranked\n"
+        "MAP:     48.96 -> 4.08\nNDCG@10: 54.04 => 1.86\nacc = 75.6 \u2192 71.7\n"
+    )
     assert confirms(log, "MAP", 4.08) and confirms(log, "NDCG@10", 1.86)
     assert confirms(log, "Accuracy", 71.7)
     assert not confirms(log, "MAP", 48.96) and not confirms(log, "NDCG@10", 54.04)
