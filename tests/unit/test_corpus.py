@@ -60,7 +60,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Text-to-Image R@1", 30.42),
     ("fresh4-itr-cyclip-coco-flickr-dicts", "Image-to-Text R@5", 57.1),
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):
-    ("fresh5-rotdet-r2cnn-eval-per-class-recall-precision-ap", "mAP", 0.7841),
     # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
     ("fresh6-gbdt-bdc2019-lgb-5fold-valid-q-auc", "Validation AUC", 0.5377),
     ("fresh6-nemo-conformer-ctc-dev-clean-train-log-vs-eval-script", "WER", 12.01),

@@ -57,3 +57,15 @@ def test_a_value_that_changed_into_another_is_the_one_it_became() -> None:
     assert confirms(log, "Accuracy", 71.7)
     assert not confirms(log, "MAP", 48.96) and not confirms(log, "NDCG@10", 54.04)
     assert not confirms(log, "Accuracy", 75.6)
+
+
+def test_a_line_led_by_a_class_label_is_that_class_row_never_the_mean() -> None:
+    log = (
+        "cls : roundabout|| Recall: 0.0513 || Precison: 0.3942|| AP: 0.0389\n"
+        "cls : tennis-court|| Recall: 0.7942 || Precison: 0.9273|| AP: 0.7841\n"
+        "category: small vehicle | AP: 0.61\n"
+        "mAP is : 0.2783\n"
+    )
+    assert confirms(log, "mAP", 0.2783) and confirms(log, "AP", 0.7841, "tennis-court")
+    assert not confirms(log, "mAP", 0.7841) and not confirms(log, "AP", 0.61)
+    assert not confirms(log, "Recall", 0.7942) and not confirms(log, "AP", 0.9273, "tennis-court")

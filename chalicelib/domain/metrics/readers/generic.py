@@ -82,6 +82,13 @@ _LINE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
     r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
 )
+# A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
+# AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
+# over classes (`tennis-court/class AP`, a class row; `claims._class_row`).
+_CLASS_LABEL = re.compile(
+    r"(?i)^[\W\d]*+(?=[clg])(?:cls|class|category|label)(?:[ _]?+name)?+[ \t]*+[:=][ \t]*+"
+    r"([A-Za-z][\w\-.]{0,40}+(?: [A-Za-z][\w\-.]{0,40}+){0,3}+)[ \t]*+(?=\|\||[|,;\t]|[ ]{2})"
+)
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
@@ -225,6 +232,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
+    elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
+        row = _CLASS_LABEL.match(line)
+        if row:
+            pairs = [(n if "/" in n else f"{row.group(1)}/class {n}", v) for n, v in pairs]
     training = _training_bases(pairs) if running or state.running else frozenset()
     found = False
     for name, number in pairs:
