@@ -77,6 +77,12 @@ _DATASET_LINE = re.compile(
     # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
     r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
 )
+# A line that only names a data set ("COCO dataset", "Results on the Flickr30k dataset:",
+# "## ImageNet data set"): what follows, up to another such line, is that data set's.
+_DATASET_NAMED = re.compile(
+    r"(?i)^[\s#>*=\-]*+(?:(?:results?+\s++|evaluat\w*+\s++)?+(?:on|for)\s++(?:the\s++)?+)?+"
+    r"([A-Za-z][\w.\-+]{0,40}+)\s++data[ \-]?+set\s*+[:.]?+[\s=*#\-]*+$"
+)
 # A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
 # EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over
 # scenes; their results are pasted below each run's command).

@@ -18,6 +18,7 @@ from chalicelib.domain.metrics.layout import (
     _COUNTER,
     _DATASET_ASSIGN,
     _DATASET_LINE,
+    _DATASET_NAMED,
     _DATASET_PROSE,
     _DATASET_SHAPED,
     _DATASET_TITLE,
@@ -101,6 +102,10 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
+        if named is None and ("ata" in line or "ATA" in line):
+            named = _DATASET_NAMED.match(line)
+            if named and named.group(1).lower() in _NOT_A_DATASET:
+                named = None
         if named:
             state.log_scope, state.block_scope = named.group(1), None
             return True

@@ -69,3 +69,21 @@ def test_a_line_led_by_a_class_label_is_that_class_row_never_the_mean() -> None:
     assert confirms(log, "mAP", 0.2783) and confirms(log, "AP", 0.7841, "tennis-court")
     assert not confirms(log, "mAP", 0.7841) and not confirms(log, "AP", 0.61)
     assert not confirms(log, "Recall", 0.7942) and not confirms(log, "AP", 0.9273, "tennis-court")
+
+
+def test_a_line_naming_a_data_set_scopes_what_follows_up_to_the_next_one() -> None:
+    log = (
+        "COCO dataset\n\n"
+        "- Image-to-Text: {'r1': 21.3, 'r5': 45.0, 'r10': 57.1}\n\n"
+        "Flickr dataset\n"
+        "- Image-to-Text: {'r1': 41.2, 'r5': 70.0, 'r10': 80.0}\n"
+    )
+    assert confirms(log, "R@1", 21.3, "COCO") and confirms(log, "R@1", 41.2, "Flickr30k")
+    assert not confirms(log, "R@1", 41.2, "COCO") and not confirms(log, "R@5", 45.0, "Flickr")
+    assert not confirms(log, "R@5", 57.1, "COCO")
+
+
+def test_a_line_naming_no_particular_data_set_scopes_nothing() -> None:
+    log = "On my own dataset\nacc: 0.91\n\nResults on the Flickr dataset:\nR@1: 41.2\n"
+    assert confirms(log, "Accuracy", 0.91, "CIFAR-10")
+    assert confirms(log, "R@1", 41.2, "Flickr30k") and not confirms(log, "R@1", 41.2, "COCO")
