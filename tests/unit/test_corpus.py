@@ -56,7 +56,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),
     # fresh4 (measured blind once: 71.5% (338/473), 11 wrong confirmations):
-    ("fresh4-gbdt-xgboost-early-stop-best-round-0", "AUC", 0.7198),
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):
     # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
     ("fresh6-gbdt-bdc2019-lgb-5fold-valid-q-auc", "Validation AUC", 0.5377),
