@@ -60,8 +60,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
     ("fresh6-gbdt-bdc2019-lgb-5fold-valid-q-auc", "Validation AUC", 0.5377),
     ("fresh6-nemo-conformer-ctc-dev-clean-train-log-vs-eval-script", "WER", 12.01),
-    ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Average Reward", 0.112),
-    ("fresh6-rl-deeprl-grounding-avg-vs-best-reward", "Accuracy", 0.184),
     ("fresh6-tfest-bert-run-classifier-saving-dict-306482", "Training Loss", 1.1564742),
 }
 

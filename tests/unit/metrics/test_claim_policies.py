@@ -87,3 +87,15 @@ def test_a_line_naming_no_particular_data_set_scopes_nothing() -> None:
     log = "On my own dataset\nacc: 0.91\n\nResults on the Flickr dataset:\nR@1: 41.2\n"
     assert confirms(log, "Accuracy", 0.91, "CIFAR-10")
     assert confirms(log, "R@1", 41.2, "Flickr30k") and not confirms(log, "R@1", 41.2, "COCO")
+
+
+def test_a_line_led_by_the_run_s_elapsed_time_reports_running_values() -> None:
+    log = (
+        "Time 09h 45m 54s, Avg Reward 0.016, Avg Accuracy 0.18, Best Reward 0.184\n"
+        "Time 09h 52m 41s, Avg Reward 0.112, Avg Accuracy 0.26, Best Reward 0.184\n"
+        "Time 10h 18m 39s, Avg Reward 0.136, Avg Accuracy 0.28, Best Reward 0.184\n"
+    )
+    assert confirms(log, "Average Reward", 0.136) and confirms(log, "Best Reward", 0.184)
+    assert not confirms(log, "Average Reward", 0.112) and not confirms(log, "Accuracy", 0.184)
+    wall_clock = "Time:   15:05:45   Log-Likelihood:   -5.7733\nTime:   21:48:09   AIC:   12.5\n"
+    assert confirms(wall_clock, "Log-Likelihood", -5.7733)
