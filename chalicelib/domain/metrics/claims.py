@@ -62,6 +62,26 @@ _PROTOCOLS = {
 _PROTOCOL_SCOPES = frozenset({"knn", "linear", "linearprobe", "linearprobing", "finetuned"})
 
 
+# Words that qualify a value as a reference or another model's: a scope of the name equal to
+# one, or (for the longer ones) starting with one ("paperresnet50"). Not "base" (ViT-Base is
+# a model size) nor "baseline" (sacreBLEU's paired test calls the writer's own system so).
+_OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
+_OTHERS_PREFIX = (
+    "paper", "reference", "expected", "teacher", "original", "reported",
+    "official", "published", "leaderboard", "claimed", "groundtruth",
+)  # fmt: skip
+
+
+def _others_words(metric: ExtractedMetric) -> list[str]:
+    words = []
+    for scope in sense_of(metric.name).scope:
+        if scope in _OTHERS_EXACT:
+            words.append(scope)
+        else:
+            words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
+    return words
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -410,6 +430,14 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
+
+    # A value the log qualifies as someone else's or as another model's ("Paper AUC", "Base
+    # NDCG@10", "teacher/acc", "expected_ap") never answers a claim that does not say so.
+    said = metric_key(f"{name} {dataset or ''}")
+    own = [m for m in chosen if not any(w not in said for w in _others_words(m))]
+    if not own:
+        return [], "the log reports this metric only as a reference or another model's value"
+    chosen = own
 
     wanted_protocols = _protocols(name)
     if wanted_protocols:

@@ -99,3 +99,11 @@ def test_a_line_led_by_the_run_s_elapsed_time_reports_running_values() -> None:
     assert not confirms(log, "Average Reward", 0.112) and not confirms(log, "Accuracy", 0.184)
     wall_clock = "Time:   15:05:45   Log-Likelihood:   -5.7733\nTime:   21:48:09   AIC:   12.5\n"
     assert confirms(wall_clock, "Log-Likelihood", -5.7733)
+
+
+def test_a_value_qualified_as_a_reference_answers_only_a_claim_that_says_so() -> None:
+    log = "paper_auc: 0.912\nexpected_ap: 41.0\nteacher/acc: 0.83\nstudent/acc: 0.79\nap: 40.2\n"
+    assert not confirms(log, "AUC", 0.912) and not confirms(log, "AP", 41.0)
+    assert not confirms(log, "Accuracy", 0.83) and confirms(log, "Accuracy", 0.79)
+    assert confirms(log, "Paper AUC", 0.912) and confirms(log, "Teacher Accuracy", 0.83)
+    assert confirms("Base/Acc@1: 78.57\n", "Top-1 Accuracy", 78.57)  # ViT-Base: a model size
