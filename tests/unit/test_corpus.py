@@ -51,7 +51,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("pyg-docs-intro-test-mask-accuracy", "Validation Accuracy", 0.815),
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
     ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
-    ("fresh-fairseq-lua-test-beam1-beam5", "BLEU (beam 5)", 25.39),
     ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     ("fresh2-tracking-bytetrack-mot20-trackeval-prose", "Test HOTA", 46.97),

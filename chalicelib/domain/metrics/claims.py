@@ -82,6 +82,25 @@ def _others_words(metric: ExtractedMetric) -> list[str]:
     return words
 
 
+_SETTING_SCOPE = re.compile(r"^([a-z]{3,12}+)(\d{1,4}+)$|^(\d{1,4}+)([a-z]{3,12}+)$")
+
+
+def _contradicts(settings: list[tuple[str | None, ...]], evidence: str) -> bool:
+    """Does the line state one of the claim's settings (word, number) with another number?"""
+    low = evidence.lower()
+    for word_a, number_a, number_b, word_b in settings:
+        word, number = (word_a, number_a) if word_a else (word_b, number_b)
+        if not word or word not in low:
+            continue
+        pattern = (
+            rf"(?<![a-z]){word}s?+\s*+[=:]?+\s*+(\d++)(?![\d.])|(?<![\d.])(\d++)[\s\-]*+{word}"
+        )
+        for stated in re.finditer(pattern, low):
+            if int(stated.group(1) or stated.group(2)) != int(number or 0):
+                return True
+    return False
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -438,6 +457,14 @@ def _narrow(
     if not own:
         return [], "the log reports this metric only as a reference or another model's value"
     chosen = own
+
+    # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
+    # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.
+    settings = [m.groups() for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
+    if settings:
+        chosen = [m for m in chosen if not _contradicts(settings, m.evidence)]
+        if not chosen:
+            return [], "the log reports this metric only for another setting than the claim's"
 
     wanted_protocols = _protocols(name)
     if wanted_protocols:

@@ -107,3 +107,13 @@ def test_a_value_qualified_as_a_reference_answers_only_a_claim_that_says_so() ->
     assert not confirms(log, "Accuracy", 0.83) and confirms(log, "Accuracy", 0.79)
     assert confirms(log, "Paper AUC", 0.912) and confirms(log, "Teacher Accuracy", 0.83)
     assert confirms("Base/Acc@1: 78.57\n", "Top-1 Accuracy", 78.57)  # ViT-Base: a model size
+
+
+def test_a_setting_the_claim_names_is_not_answered_by_a_line_stating_another() -> None:
+    log = (
+        "| Test with beam=1: BLEU4 = 25.39, 55.9/31.5/19.4/12.1 (BP=1.000)\n"
+        "| Test with beam=5: BLEU4 = 27.83, 62.4/36.5/23.2/14.9 (BP=0.934)\n"
+    )
+    assert not confirms(log, "BLEU (beam 5)", 25.39) and confirms(log, "BLEU (beam 5)", 27.83)
+    assert confirms(log, "BLEU (beam 1)", 25.39) and not confirms(log, "BLEU (beam 1)", 27.83)
+    assert confirms("BLEU4 = 25.39\n", "BLEU (beam 5)", 25.39)  # the log states no beam
