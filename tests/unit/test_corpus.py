@@ -58,7 +58,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):
     # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
     ("fresh6-nemo-conformer-ctc-dev-clean-train-log-vs-eval-script", "WER", 12.01),
-    ("fresh6-tfest-bert-run-classifier-saving-dict-306482", "Training Loss", 1.1564742),
 }
 
 

@@ -117,3 +117,14 @@ def test_a_setting_the_claim_names_is_not_answered_by_a_line_stating_another() -
     assert not confirms(log, "BLEU (beam 5)", 25.39) and confirms(log, "BLEU (beam 5)", 27.83)
     assert confirms(log, "BLEU (beam 1)", 25.39) and not confirms(log, "BLEU (beam 1)", 27.83)
     assert confirms("BLEU4 = 25.39\n", "BLEU (beam 5)", 25.39)  # the log states no beam
+
+
+def test_an_unprefixed_loss_on_an_evaluation_s_line_is_not_the_training_loss() -> None:
+    log = (
+        "INFO:tensorflow:Saving dict for global step 306482: eval_accuracy = 0.7659318, "
+        "eval_loss = 1.156508, global_step = 306482, loss = 1.1564742\n"
+    )
+    assert not confirms(log, "Training Loss", 1.1564742)
+    assert confirms(log, "Accuracy", 76.59)
+    keras = "Epoch 3: loss = 0.31, acc = 0.90, val_loss = 0.42, val_acc = 0.88\n"
+    assert confirms(keras, "Training Loss", 0.31) and not confirms(keras, "Accuracy", 0.9)

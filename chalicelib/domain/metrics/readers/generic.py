@@ -252,4 +252,10 @@ def _training_bases(pairs: list[tuple[str, str]]) -> frozenset[str | None]:
     one is the training value (`Accuracy` here), as in Keras' fit."""
     senses = [sense_of(name) for name, _ in pairs]
     evaluated = {s.base for s in senses if s.base is not None and s.split in ("val", "test")}
+    unprefixed = {s.base for s in senses if s.split is None}
+    if not evaluated <= unprefixed:
+        # an evaluated metric without its training twin ("eval_accuracy = 0.77, eval_loss =
+        # 1.16, loss = 1.16", TF Estimator's saved evaluation): an evaluation's line, whose
+        # unprefixed names are the evaluation's too, not the training loop's
+        return frozenset()
     return frozenset(s.base for s in senses if s.split is None and s.base in evaluated)
