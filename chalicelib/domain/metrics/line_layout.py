@@ -73,7 +73,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
     if "#" in line and len(line) < 200 and _HEADING.match(line):
-        state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
+        state.reference = state.reference_section = bool(
+            _REFERENCE_HEADING.match(line) or source_title(line)
+        )
         if state.reference:
             return True
     elif ":" in line and len(line) < 200 and is_title_line(line):

@@ -128,3 +128,9 @@ def test_an_unprefixed_loss_on_an_evaluation_s_line_is_not_the_training_loss() -
     assert confirms(log, "Accuracy", 76.59)
     keras = "Epoch 3: loss = 0.31, acc = 0.90, val_loss = 0.42, val_acc = 0.88\n"
     assert confirms(keras, "Training Loss", 0.31) and not confirms(keras, "Accuracy", 0.9)
+
+
+def test_a_heading_naming_the_paper_opens_a_quoted_section() -> None:
+    log = "## From the paper\nmIoU: 65.1\n**Ablation:**\noIoU: 78.27\n## My run\nmIoU: 60.3\n"
+    assert not confirms(log, "mIoU", 65.1) and not confirms(log, "oIoU", 78.27)
+    assert confirms(log, "mIoU", 60.3)
