@@ -106,8 +106,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
         if named is None and ("ata" in line or "ATA" in line):
             named = _DATASET_NAMED.match(line)
-            if named and named.group(1).lower() in _NOT_A_DATASET:
-                named = None
+            word = named.group(1).lower() if named else ""
+            if word in _NOT_A_DATASET or word in _SPLIT_OF_WORD or word in ("the", "full"):
+                named = None  # "Test dataset", "The dataset": no data set's name
         if named:
             state.log_scope, state.block_scope = named.group(1), None
             return True

@@ -4,7 +4,7 @@ log written for the rule; the corpus holds the real logs."""
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms
+from tests.unit.metrics._helpers import confirms, found
 
 
 def test_a_mask_claim_of_any_ap_variant_is_never_the_box_row() -> None:
@@ -134,3 +134,8 @@ def test_a_heading_naming_the_paper_opens_a_quoted_section() -> None:
     log = "## From the paper\nmIoU: 65.1\n**Ablation:**\noIoU: 78.27\n## My run\nmIoU: 60.3\n"
     assert not confirms(log, "mIoU", 65.1) and not confirms(log, "oIoU", 78.27)
     assert confirms(log, "mIoU", 60.3)
+
+
+def test_a_line_naming_a_split_s_data_is_no_data_set_scope() -> None:
+    for title in ("Test dataset", "The dataset", "Validation data set:"):
+        assert found(f"{title}\nacc: 0.9\n") == {"acc": 0.9}
