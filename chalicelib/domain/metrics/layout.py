@@ -155,14 +155,19 @@ _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 # repository are:", "in the [readme](...)"): the block below it is quoted, not this run's
 # output. One ending with a colon opens the block up to the next title; one without, up to the
 # next blank line. A title that also names the writer's own numbers ("ours / reported in
-# paper", "mine / reported") is a column legend, not a quotation.
+# paper", "mine / reported") is a column legend, not a quotation, and one that names what the
+# writer ran ("Results with the official weights:") introduces the writer's numbers.
 _SOURCE_WORD = re.compile(
     r"(?i)(?=[prolc])\b(?:papers?+|reported|published|official|readme|repo|repository"
     r"|leaderboard|claimed)\b"
 )
 _OWN_WORD = re.compile(
-    r"(?i)(?=[imwuogr])\b(?:i|my|me|we|our|ours|mine|us|got|get|getting|obtained?+"
-    r"|reproduced?+|reproducing|reproduction)\b"
+    r"(?i)(?=[imwuogrcsp])\b(?:i|my|me|we|our|ours|mine|us|got|get|getting|obtained?+"
+    r"|reproduced?+|reproducing|reproduction"
+    # the writer's run of something the source provides ("Results with the official weights:",
+    # "Evaluating the model from the README:")
+    r"|weights?+|checkpoints?+|ckpt|models?+|code|pre-?+trained|configs?+|scripts?+|commands?+"
+    r"|settings?+)\b"
 )
 _LINK = re.compile(r"\[([^\]\n]{0,80}+)\]\([^)\s]{0,300}+\)")
 _SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many

@@ -46,6 +46,8 @@ def test_a_legend_or_a_sentence_naming_the_paper_quotes_nothing() -> None:
     linked = "The results of the [readme](https://x.org/README.md) reproduced by me:\nacc: 69.3\n"
     assert confirms(legend, "Accuracy", 71.2) and confirms(sentence, "Accuracy", 70.1)
     assert confirms(linked, "Accuracy", 69.3)
+    weights = "Results with the official weights:\nacc: 68.1\n"
+    assert confirms(weights, "Accuracy", 68.1)
 
 
 def test_a_value_that_changed_into_another_is_the_one_it_became() -> None:
