@@ -141,3 +141,10 @@ def test_a_heading_naming_the_paper_opens_a_quoted_section() -> None:
 def test_a_line_naming_a_split_s_data_is_no_data_set_scope() -> None:
     for title in ("Test dataset", "The dataset", "Validation data set:"):
         assert found(f"{title}\nacc: 0.9\n") == {"acc": 0.9}
+
+
+def test_prose_that_puts_its_values_on_one_split_gives_them_that_split() -> None:
+    log = "the results seem poor (combined HOTA = 46.97, combined MOTA = 49.49 on train set of X)\n"
+    assert not confirms(log, "Test HOTA", 46.97) and confirms(log, "Train MOTA", 49.49)
+    both = "acc = 0.91 on the val set and acc = 0.88 on the test set\n"
+    assert confirms(both, "Test Accuracy", 0.91) or confirms(both, "Test Accuracy", 0.88)
