@@ -51,7 +51,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("pyg-docs-intro-test-mask-accuracy", "Validation Accuracy", 0.815),
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
     ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
-    ("fresh2-qa_eval-trained-vs-leaderboard-columns", "EM", 73.24),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     # fresh4 (measured blind once: 71.5% (338/473), 11 wrong confirmations):
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation):

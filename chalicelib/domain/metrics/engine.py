@@ -33,7 +33,7 @@ from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
 from chalicelib.domain.metrics.result_names import is_result_name
-from chalicelib.domain.metrics.vocabulary import sense_of
+from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
@@ -357,7 +357,11 @@ class Extraction:
         return plan
 
     def results(self) -> list[ExtractedMetric]:
-        return self.sink.results()
+        quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
+        if not quoted:
+            return self.sink.results()
+        # a legend said these labels mean someone else's numbers ("`L` means ... leaderboard")
+        return [m for m in self.sink.results() if not quoted & set(sense_of(m.name).scope)]
 
 
 def extract_metrics(text: str) -> list[ExtractedMetric]:

@@ -170,7 +170,23 @@ _OWN_WORD = re.compile(
     r"|settings?+)\b"
 )
 _LINK = re.compile(r"\[([^\]\n]{0,80}+)\]\([^)\s]{0,300}+\)")
+# A legend that says a short label of the log's names means someone else's numbers ("`L`
+# means results posted in SQuAD leaderboard", "P denotes the paper's numbers"): values so
+# labelled (`EM(L)`) are quoted, not the run's, wherever the legend stands.
+_LEGEND = re.compile(
+    r"(?i)(?:^|[\s,;(>])[`'\"]?+([A-Za-z][\w\-]{0,11}+)[`'\"]?+\s++"
+    r"(?:means|denotes|stands\s++for|refers\s++to)\s++([^,;.]{0,80}+)"
+)
 _SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many
+
+
+def legend_labels(line: str) -> list[str]:
+    """The labels a legend line says mean someone else's numbers."""
+    return [
+        m.group(1)
+        for m in _LEGEND.finditer(line)
+        if _SOURCE_WORD.search(m.group(2)) and not _OWN_WORD.search(m.group(2))
+    ]
 
 
 def source_title(line: str) -> int:

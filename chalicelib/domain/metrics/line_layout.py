@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_TITLE,
     _WORD_COUNTER,
     is_title_line,
+    legend_labels,
     source_title,
 )
 
@@ -91,6 +92,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"
         return True
+    if len(line) < 400 and any(w in line for w in (" means ", " denotes ", " stands ", " refers ")):
+        state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
         title = _SEQUENCE_TITLE.match(stripped)
         if title and _DATASET_SHAPED.search(title.group(1)):

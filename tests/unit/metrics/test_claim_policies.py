@@ -148,3 +148,13 @@ def test_prose_that_puts_its_values_on_one_split_gives_them_that_split() -> None
     assert not confirms(log, "Test HOTA", 46.97) and confirms(log, "Train MOTA", 49.49)
     both = "acc = 0.91 on the val set and acc = 0.88 on the test set\n"
     assert confirms(both, "Test Accuracy", 0.91) or confirms(both, "Test Accuracy", 0.88)
+
+
+def test_a_legend_saying_a_label_means_someone_else_s_numbers_quotes_those_values() -> None:
+    log = (
+        "|model name|EM(T)|F1(T)|EM(L)|F1(L)|\n|:-:|:-:|:-:|:-:|:-:|\n"
+        "|conductor-net|62.48%|72.35%|73.24%|81.93%|\n\n"
+        "> `T` means trained result, `L` means results posted in SQuAD leaderboard.\n"
+    )
+    assert confirms(log, "EM", 62.48) and confirms(log, "F1", 72.35)
+    assert not confirms(log, "EM", 73.24) and not confirms(log, "F1", 81.93)
