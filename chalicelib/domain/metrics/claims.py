@@ -62,6 +62,45 @@ _PROTOCOLS = {
 _PROTOCOL_SCOPES = frozenset({"knn", "linear", "linearprobe", "linearprobing", "finetuned"})
 
 
+# Words that qualify a value as a reference or another model's: a scope of the name equal to
+# one, or (for the longer ones) starting with one ("paperresnet50"). Not "base" (ViT-Base is
+# a model size) nor "baseline" (sacreBLEU's paired test calls the writer's own system so).
+_OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
+_OTHERS_PREFIX = (
+    "paper", "reference", "expected", "teacher", "original", "reported",
+    "official", "published", "leaderboard", "claimed", "groundtruth",
+)  # fmt: skip
+
+
+def _others_words(metric: ExtractedMetric) -> list[str]:
+    words = []
+    for scope in sense_of(metric.name).scope:
+        if scope in _OTHERS_EXACT:
+            words.append(scope)
+        else:
+            words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
+    return words
+
+
+_SETTING_SCOPE = re.compile(r"^([a-z]{3,12}+)(\d{1,4}+)$|^(\d{1,4}+)([a-z]{3,12}+)$")
+
+
+def _contradicts(settings: list[tuple[str | None, ...]], evidence: str) -> bool:
+    """Does the line state one of the claim's settings (word, number) with another number?"""
+    low = evidence.lower()
+    for word_a, number_a, number_b, word_b in settings:
+        word, number = (word_a, number_a) if word_a else (word_b, number_b)
+        if not word or word not in low:
+            continue
+        pattern = (
+            rf"(?<![a-z]){word}s?+\s*+[=:]?+\s*+(\d++)(?![\d.])|(?<![\d.])(\d++)[\s\-]*+{word}"
+        )
+        for stated in re.finditer(pattern, low):
+            if int(stated.group(1) or stated.group(2)) != int(number or 0):
+                return True
+    return False
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -112,7 +151,7 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
         # mean of the per-class accuracies
         return sense.k is None and sense.stat is None
-    if claim.base not in _IOU_TYPE_BASES:
+    if not _iou_typed(claim.base):
         # a box/mask/keypoints word qualifies only detection metrics: in a row label of
         # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
         claim = replace(claim, qualifiers=claim.qualifiers - _IOU_TYPES)
@@ -122,6 +161,13 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
 
 _IOU_TYPES = frozenset({"box", "mask", "keypoints"})
 _IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
+# Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
+# mask just the same: "mask APr" is never the bbox row's APr.
+_AP_VARIANT = re.compile(r"^(?:m?ap|ar)[a-z]?+\d*+$")
+
+
+def _iou_typed(base: str | None) -> bool:
+    return base is not None and (base in _IOU_TYPE_BASES or _AP_VARIANT.match(base) is not None)
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
@@ -409,6 +455,22 @@ def _narrow(
         if unscoped:
             chosen = unscoped
 
+    # A value the log qualifies as someone else's or as another model's ("Paper AUC", "Base
+    # NDCG@10", "teacher/acc", "expected_ap") never answers a claim that does not say so.
+    said = metric_key(f"{name} {dataset or ''}")
+    own = [m for m in chosen if not any(w not in said for w in _others_words(m))]
+    if not own:
+        return [], "the log reports this metric only as a reference or another model's value"
+    chosen = own
+
+    # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
+    # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.
+    settings = [m.groups() for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
+    if settings:
+        chosen = [m for m in chosen if not _contradicts(settings, m.evidence)]
+        if not chosen:
+            return [], "the log reports this metric only for another setting than the claim's"
+
     wanted_protocols = _protocols(name)
     if wanted_protocols:
         chosen = [
@@ -419,7 +481,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
-    if not claim.qualifiers & _IOU_TYPES and claim.base in _IOU_TYPE_BASES:
+    if not claim.qualifiers & _IOU_TYPES and _iou_typed(claim.base):
         unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
         if unmasked and len(unmasked) < len(chosen):
             chosen = unmasked  # an unqualified AP means box AP when the log has both

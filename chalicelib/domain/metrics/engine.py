@@ -25,43 +25,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
 
-from chalicelib.domain.metrics.layout import (
-    _ANSI,
-    _BATCH_COUNTER,
-    _BOLD,
-    _BOLD_EDGE,
-    _BRACKET_COUNTER,
-    _COUNTER,
-    _DATASET_ASSIGN,
-    _DATASET_LINE,
-    _DATASET_PROSE,
-    _DATASET_SHAPED,
-    _DATASET_TITLE,
-    _ELISIONS,
-    _EMPHASIS,
-    _HEADING,
-    _LINE_SPLIT,
-    _LINE_SPLIT_PAIRS,
-    _NOT_A_DATASET,
-    _NOT_OBTAINED,
-    _RATE_BEFORE,
-    _REFERENCE_HEADING,
-    _REFERENCE_TITLE,
-    _SEQUENCE_TITLE,
-    _SPLIT_HEAD,
-    _SPLIT_OF_WORD,
-    _SPLIT_TITLE,
-    _WORD_COUNTER,
-    is_title_line,
-)
+from chalicelib.domain.metrics.layout import _ANSI, _BOLD, _BOLD_EDGE, _ELISIONS, _EMPHASIS
+from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
 from chalicelib.domain.metrics.result_names import is_result_name
-from chalicelib.domain.metrics.vocabulary import sense_of
+from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
@@ -231,34 +203,6 @@ class Sink:
         return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
 
 
-@dataclass
-class LogState:
-    """What the log said so far, shared by the readers of one extraction."""
-
-    line: str = ""
-    line_no: int = 0
-    running: bool = False  # the current line carries a progress counter
-    counter_lines: int = 0  # lines with a progress counter so far
-    line_split: str | None = None  # the split named at the start of the current line
-    block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
-    log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
-    log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
-    progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
-    title_split: str | None = None  # the split a title line names for the next line
-    reference: bool = False  # inside a block of someone else's numbers (a quoted report)
-    reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
-    # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
-    context: dict[str, Any] = field(default_factory=dict)
-    # Per-reader state, keyed by reader family.
-    slots: dict[str, Any] = field(default_factory=dict)
-
-    def slot(self, key: str, factory: Callable[[], Any]) -> Any:
-        value = self.slots.get(key)
-        if value is None:
-            value = self.slots[key] = factory()
-        return value
-
-
 ReadFn = Callable[[str, LogState, Sink], bool]
 
 
@@ -374,77 +318,15 @@ class Extraction:
             state.running = False
             state.line_split = None
             state.block_scope = None
+            if state.reference_paragraph:
+                state.reference = state.reference_paragraph = False
             for index in sorted(self._awake):
                 _, _, is_open, read = self._readers[index]
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
-        if "#" in line and len(line) < 200 and _HEADING.match(line):
-            state.reference = state.reference_section = bool(_REFERENCE_HEADING.match(line))
-            if state.reference:
-                return
-        elif ":" in line and len(line) < 200 and is_title_line(line):
-            if not state.reference_section:
-                state.reference = _REFERENCE_TITLE.match(line) is not None
-            if state.reference:
-                return
-            state.block_scope = None
-        elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
-            state.reference = True  # "I am not getting the following results ...": quoted
+        if read_layout(line, stripped, state):
             return
-        if stripped.startswith("...") and len(stripped) < 48:
-            title = _SEQUENCE_TITLE.match(stripped)
-            if title and _DATASET_SHAPED.search(title.group(1)):
-                state.block_scope = title.group(1)
-                return
-        if len(line) < 80 and line.rstrip().endswith(":"):
-            title = _DATASET_TITLE.match(line)
-            name = title.group(1) if title else ""
-            if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
-                state.block_scope = name
-                return
-        if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
-            named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
-            if named:
-                state.log_scope, state.block_scope = named.group(1), None
-                return
-        if len(line) < 400 and (
-            ("ata" in line and ("set" in line or "Set" in line or "SET" in line))
-            or "ategor" in line
-        ):
-            for prose in _DATASET_PROSE.finditer(line):
-                word = prose.group(1) or prose.group(2)
-                if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
-                    state.log_scope, state.block_scope = word, None
-        if state.reference:
-            return
-        # A progress line (batch n of N, n < N) reports running numbers, not results.
-        if "/" in line:
-            for match in _WORD_COUNTER.finditer(line):
-                if match.group(1) != match.group(2):
-                    return  # a batch of a pass: running per-batch values
-        if "/" in line and "[" in line:
-            for match in _BRACKET_COUNTER.finditer(line):
-                if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
-                    line, max(0, match.start() - 24), match.start()
-                ):
-                    state.progress_line = state.line_no
-                    return
-        if "atch" in line and _BATCH_COUNTER.search(line):
-            return
-        state.running = _COUNTER.search(line) is not None
-        if state.running:
-            state.counter_lines += 1
-        split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
-        word = split.group(1) if split else None
-        if word is None and ":" in line:
-            heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
-            word = heads.pop() if len(heads) == 1 else None
-        pending, state.title_split = state.title_split, None
-        title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
-        if title:
-            state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
-        state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
         sink = self.sink
         found = frozenset(self._find_markers(line))
         plan = self._plans.get((found, self._awake))
@@ -475,7 +357,11 @@ class Extraction:
         return plan
 
     def results(self) -> list[ExtractedMetric]:
-        return self.sink.results()
+        quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
+        if not quoted:
+            return self.sink.results()
+        # a legend said these labels mean someone else's numbers ("`L` means ... leaderboard")
+        return [m for m in self.sink.results() if not quoted & set(sense_of(m.name).scope)]
 
 
 def extract_metrics(text: str) -> list[ExtractedMetric]:

@@ -40,12 +40,16 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
 # Marian's "Ep. 2 : Up. 40000 :"; a line led by its count ("- 50K iteration: PSNR=38.11",
-# "300 epochs: acc 0.91"), a run's values reported at that point of training.
+# "300 epochs: acc 0.91"), a run's values reported at that point of training; a line led by the
+# run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
+# periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
 _COUNTER = re.compile(
     r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
+    r"|^[\s*>+\-\[]*+(?:elapsed(?:[ _]time)?+|time(?:[ _]elapsed)?+)\s*+[:=]?+\s*+"
+    r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".
@@ -76,6 +80,12 @@ _DATASET_LINE = re.compile(
     r"([A-Za-z0-9][\w.\-/+]{0,60})['\"]?+,?+"
     # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
     r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
+)
+# A line that only names a data set ("COCO dataset", "Results on the Flickr30k dataset:",
+# "## ImageNet data set"): what follows, up to another such line, is that data set's.
+_DATASET_NAMED = re.compile(
+    r"(?i)^[\s#>*=\-]*+(?:(?:results?+\s++|evaluat\w*+\s++)?+(?:on|for)\s++(?:the\s++)?+)?+"
+    r"([A-Za-z][\w.\-+]{0,40}+)\s++data[ \-]?+set\s*+[:.]?+[\s=*#\-]*+$"
 )
 # A shell line setting the data set, scene or task a script runs next ("export SCENE=horns;
 # EXP_NAME=...", "DATASET=ETTh1"): what follows is that one's (NeRF / 3DGS scripts loop over
@@ -140,6 +150,64 @@ _REFERENCE_HEADING = re.compile(
     r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
+# A short title naming where someone else's numbers come from, with no number of its own
+# ("Paper-", "Result reported in the paper", "- Which in paper are:", "The results in this
+# repository are:", "in the [readme](...)"): the block below it is quoted, not this run's
+# output. One ending with a colon opens the block up to the next title; one without, up to the
+# next blank line. A title that also names the writer's own numbers ("ours / reported in
+# paper", "mine / reported") is a column legend, not a quotation, and one that names what the
+# writer ran ("Results with the official weights:") introduces the writer's numbers.
+_SOURCE_WORD = re.compile(
+    r"(?i)(?=[prolc])\b(?:papers?+|reported|published|official|readme|repo|repository"
+    r"|leaderboard|claimed)\b"
+)
+_OWN_WORD = re.compile(
+    r"(?i)(?=[imwuogrcsp])\b(?:i|my|me|we|our|ours|mine|us|got|get|getting|obtained?+"
+    r"|reproduced?+|reproducing|reproduction"
+    # the writer's run of something the source provides ("Results with the official weights:",
+    # "Evaluating the model from the README:")
+    r"|weights?+|checkpoints?+|ckpt|models?+|code|pre-?+trained|configs?+|scripts?+|commands?+"
+    r"|settings?+)\b"
+)
+_LINK = re.compile(r"\[([^\]\n]{0,80}+)\]\([^)\s]{0,300}+\)")
+# A legend that says a short label of the log's names means someone else's numbers ("`L`
+# means results posted in SQuAD leaderboard", "P denotes the paper's numbers"): values so
+# labelled (`EM(L)`) are quoted, not the run's, wherever the legend stands.
+_LEGEND = re.compile(
+    r"(?i)(?:^|[\s,;(>])[`'\"]?+([A-Za-z][\w\-]{0,11}+)[`'\"]?+\s++"
+    r"(?:means|denotes|stands\s++for|refers\s++to)\s++([^,;.]{0,80}+)"
+)
+_SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many
+
+
+def legend_labels(line: str) -> list[str]:
+    """The labels a legend line says mean someone else's numbers."""
+    return [
+        m.group(1)
+        for m in _LEGEND.finditer(line)
+        if _SOURCE_WORD.search(m.group(2)) and not _OWN_WORD.search(m.group(2))
+    ]
+
+
+def source_title(line: str) -> int:
+    """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
+    colon (what follows up to the next title is quoted); 2 for one without (what follows up to
+    a blank line is)."""
+    if len(line) > 400 or not _SOURCE_WORD.search(line):
+        return 0
+    if "](" in line:
+        line = _LINK.sub(r"\1", line)
+    text = line.strip(" \t*_>#-")
+    colon = text.endswith((":", "\uff1a"))
+    core = text.rstrip(":\uff1a- \t*_")
+    words = core.split()
+    if not words or len(words) > (_SOURCE_TITLE_WORDS if colon else _SOURCE_TITLE_WORDS // 2):
+        return 0
+    if core.endswith((".", "?", "!")) or any(c.isdigit() for c in core):
+        return 0
+    if _OWN_WORD.search(core) or not _SOURCE_WORD.search(core):
+        return 0
+    return 1 if colon else 2
 
 
 def is_title_line(line: str) -> bool:

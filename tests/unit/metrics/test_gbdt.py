@@ -37,3 +37,20 @@ def test_lightgbm_and_catboost_rounds() -> None:
         "test": 0.6731234,
         "test best": 0.6731234,
     }
+
+
+def test_rounds_pasted_with_spaces_for_tabs_are_rounds_and_the_best_one_stands() -> None:
+    text = """\
+[0] train-auc:0.681576  eval-auc:0.672914
+[1] train-auc:0.713940  eval-auc:0.705898
+[2] train-auc:0.719168  eval-auc:0.710064
+Stopping. Best iteration:
+[0] train-auc:0.681576  eval-auc:0.672914
+"""
+    metrics = extract_metrics(text)
+    assert check_claimed_metric(metrics, "Validation AUC", 0.6729).ok
+    assert not check_claimed_metric(metrics, "Validation AUC", 0.7101).ok
+    assert not check_claimed_metric(metrics, "AUC", 0.7059).ok
+    lightgbm = extract_metrics("[1] valid_0's auc: 0.801\n[2] valid_0's auc: 0.811\n")
+    assert check_claimed_metric(lightgbm, "Validation AUC", 0.811).ok
+    assert not check_claimed_metric(lightgbm, "Validation AUC", 0.801).ok

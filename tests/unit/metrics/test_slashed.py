@@ -43,3 +43,11 @@ def test_comma_paired_names_and_values() -> None:
     text = "Test model; Metrics mAP0.25, mAP0.50: 23.42, 5.02\nAR0.25, AR0.50: 61.67, 16.26\n"
     assert confirms(text, "mAP@0.25", 23.42) and confirms(text, "mAP@0.5", 5.02)
     assert confirms(text, "AR@0.25", 61.67) and not confirms(text, "mAP@0.25", 5.02)
+
+
+def test_comma_paired_names_with_values_separated_by_spaces() -> None:
+    text = "Valid Loss, AUC: 0.533157 0.669853\nValid Q AUC: 0.5377058630577555\n"
+    assert confirms(text, "Validation AUC", 0.6699) and confirms(text, "Validation Loss", 0.533157)
+    assert confirms(text, "AUC", 66.99)
+    assert not confirms(text, "Validation AUC", 0.5377) and not confirms(text, "Test AUC", 0.669853)
+    assert not confirms("Loss, AUC: 0.53 0.66 0.12\n", "AUC", 0.66)

@@ -23,9 +23,13 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_ROUND = re.compile(r"(?:^|\s|=)\[(\d++)\]\t")
-_XGB_ITEM = re.compile(r"(?:^|\t)([A-Za-z_][\w.]*+)-([A-Za-z_][\w@.\-]*+):(" + NUM + r")" + END)
-_LGB_ITEM = re.compile(r"(?:^|\t)([\w.\-]++)'s ([^:\t\n]{1,40}?):\s*+(" + NUM + r")" + END)
+# A round's tab may have become spaces where the log was pasted (an issue, a README): then the
+# round is followed by an item (`[0] train-auc:0.68  eval-auc:0.67`).
+_ROUND = re.compile(
+    r"(?:^|\s|=)\[(\d++)\](?:\t|[ ]++(?=[A-Za-z_][\w.]*+(?:-[A-Za-z_][\w@.\-]*+:|'s )))"
+)
+_XGB_ITEM = re.compile(r"(?:^|\s)([A-Za-z_][\w.]*+)-([A-Za-z_][\w@.\-]*+):(" + NUM + r")" + END)
+_LGB_ITEM = re.compile(r"(?:^|\s)([\w.\-]++)'s ([^:\t\n]{1,40}?):\s*+(" + NUM + r")" + END)
 _LGB_CLI = re.compile(
     r"\bIteration:\d++,\s*+([\w.\-]++)(?:'s|\s)\s*+([^:\n]{1,40}?)\s*+:\s*+(" + NUM + r")" + END
 )
@@ -37,12 +41,12 @@ _BEST = ("Best iteration", "best iteration is:")
 _CLI_NOISE = ("seconds elapsed", "cannot find more split", "Early stopping at iteration")
 
 
-@reader("gbdt", markers=("]\t", "Iteration:", "learn:", *_BEST, *_CLI_NOISE), order=18)
+@reader("gbdt", markers=("]\t", "] ", "Iteration:", "learn:", *_BEST, *_CLI_NOISE), order=18)
 def read_gbdt(line: str, state: LogState, out: Sink) -> bool:
     if any(marker in line for marker in _BEST):
         state.context["gbdt_best"] = True  # the next round line is the result
         return True
-    if "]\t" in line:
+    if "]\t" in line or "] " in line:
         found = _read_round(line, state, out)
         if found:
             return True

@@ -82,6 +82,13 @@ _LINE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
     r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
 )
+# A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
+# AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
+# over classes (`tennis-court/class AP`, a class row; `claims._class_row`).
+_CLASS_LABEL = re.compile(
+    r"(?i)^[\W\d]*+(?=[clg])(?:cls|class|category|label)(?:[ _]?+name)?+[ \t]*+[:=][ \t]*+"
+    r"([A-Za-z][\w\-.]{0,40}+(?: [A-Za-z][\w\-.]{0,40}+){0,3}+)[ \t]*+(?=\|\||[|,;\t]|[ ]{2})"
+)
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
@@ -89,6 +96,9 @@ _QUOTED = re.compile(
     r"|paper's|reported|claimed\s++(?:in|by))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# "NDCG@10: 54.04 -> 1.86" (sentence-transformers' "Base -> Reranked"), "acc 75.6 → 71.7": a
+# value that changed into another; the metric is the one it became, the first is a baseline.
+_ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
 
 
 def _quoted(line: str, start: int, end: int) -> bool:
@@ -177,10 +187,14 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
     quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
+    arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
-            if _MORE_NUMBERS.match(line, match.end()) or (
+            became = _ARROW_TO.match(line, match.end()) if arrows else None
+            if became:
+                number = became.group(1)
+            elif _MORE_NUMBERS.match(line, match.end()) or (
                 quoting and _quoted(line, match.start(), match.end())
             ):
                 continue
@@ -218,14 +232,35 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
+    elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
+        row = _CLASS_LABEL.match(line)
+        if row:
+            pairs = [(n if "/" in n else f"{row.group(1)}/class {n}", v) for n, v in pairs]
     training = _training_bases(pairs) if running or state.running else frozenset()
     found = False
+    stated = _prose_split(line) if pairs and (" set" in line or " split" in line) else None
     for name, number in pairs:
         sense = sense_of(name) if training else None
         split = "train" if sense and sense.split is None and sense.base in training else None
+        if stated and split is None and sense_of(name).split is None:
+            split = stated
         if out.add(name, number, "generic", split=split, running=running):
             found = True
     return found
+
+
+# A sentence that says which split its values are on: "combined MOTA = 49.49 on train set of
+# MOT20", "we get 81.2 top-1 on the validation split".
+_ON_SPLIT = re.compile(
+    r"(?i)(?=[ofi])\b(?:on|for|of|in)\s++(?:the\s++)?+"
+    r"(train|training|val|valid|validation|dev|test|testing)\s++(?:set|split)\b"
+)
+
+
+def _prose_split(line: str) -> str | None:
+    """The split a line's prose puts its values on, when it names exactly one."""
+    named = {_SPLIT_OF_WORD[m.group(1).lower()] for m in _ON_SPLIT.finditer(line)}
+    return named.pop() if len(named) == 1 else None
 
 
 def _training_bases(pairs: list[tuple[str, str]]) -> frozenset[str | None]:
@@ -234,4 +269,10 @@ def _training_bases(pairs: list[tuple[str, str]]) -> frozenset[str | None]:
     one is the training value (`Accuracy` here), as in Keras' fit."""
     senses = [sense_of(name) for name, _ in pairs]
     evaluated = {s.base for s in senses if s.base is not None and s.split in ("val", "test")}
+    unprefixed = {s.base for s in senses if s.split is None}
+    if not evaluated <= unprefixed:
+        # an evaluated metric without its training twin ("eval_accuracy = 0.77, eval_loss =
+        # 1.16, loss = 1.16", TF Estimator's saved evaluation): an evaluation's line, whose
+        # unprefixed names are the evaluation's too, not the training loop's
+        return frozenset()
     return frozenset(s.base for s in senses if s.split is None and s.base in evaluated)

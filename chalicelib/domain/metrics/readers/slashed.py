@@ -26,14 +26,24 @@ _SLASHED = re.compile(
     r"(?:[ \t]*+[:=][ \t]*+|[ \t]++)"
     r"(" + NUM + r"(?:[ \t]*+/[ \t]*+" + NUM + r"){1,5}+)" + END
 )
-# The same pairing with commas: 3DETR's "Metrics mAP0.25, mAP0.50: 23.42, 5.02".
+# The same pairing with commas: 3DETR's "Metrics mAP0.25, mAP0.50: 23.42, 5.02"; the values
+# may be separated by spaces only ("Valid Loss, AUC: 0.533157 0.669853").
 _COMMAS = re.compile(
     r"(?<![\w@.\-/])"
     r"(" + _NAME + r"(?:[ \t]*+,[ \t]*+" + _NAME + r"){1,5}+)"
     r"[ \t]*+[:=][ \t]*+"
-    r"(" + NUM + r"(?:[ \t]*+,[ \t]*+" + NUM + r"){1,5}+)" + END
+    r"("
+    + NUM
+    + r"(?:[ \t]*+,[ \t]*+"
+    + NUM
+    + r"){1,5}+|"
+    + NUM
+    + r"(?:[ \t]++"
+    + NUM
+    + r"){1,5}+)"
+    + END
 )
-_COMMA = re.compile(r"[ \t]*+,[ \t]*+")
+_COMMA = re.compile(r"[ \t]*+,[ \t]*+|[ \t]++")
 # A further clause: "; CE = 0.5662 / 0.3411".
 _AGAIN = re.compile(
     r"[ \t]*+[;,][ \t]*+(" + _NAME + r")[ \t]*+[:=][ \t]*+"

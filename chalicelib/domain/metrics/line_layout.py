@@ -1,0 +1,154 @@
+"""What a line's layout tells the readers (`engine.py` asks before any reader): the state an
+extraction keeps from line to line (`LogState`), and the rules that set it from a line's
+layout (`read_layout`): headings and titles that open someone else's numbers, data-set titles
+and `Dataset:` lines that scope the block below them, batch and progress counters, the split a
+line or a title names. The patterns are in `layout.py`; tests in
+`tests/unit/metrics/test_engine_rules.py`, `test_scoping_rules.py` and `test_claim_policies.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from chalicelib.domain.metrics.layout import (
+    _BATCH_COUNTER,
+    _BRACKET_COUNTER,
+    _COUNTER,
+    _DATASET_ASSIGN,
+    _DATASET_LINE,
+    _DATASET_NAMED,
+    _DATASET_PROSE,
+    _DATASET_SHAPED,
+    _DATASET_TITLE,
+    _HEADING,
+    _LINE_SPLIT,
+    _LINE_SPLIT_PAIRS,
+    _NOT_A_DATASET,
+    _NOT_OBTAINED,
+    _RATE_BEFORE,
+    _REFERENCE_HEADING,
+    _REFERENCE_TITLE,
+    _SEQUENCE_TITLE,
+    _SPLIT_HEAD,
+    _SPLIT_OF_WORD,
+    _SPLIT_TITLE,
+    _WORD_COUNTER,
+    is_title_line,
+    legend_labels,
+    source_title,
+)
+
+
+@dataclass
+class LogState:
+    """What the log said so far, shared by the readers of one extraction."""
+
+    line: str = ""
+    line_no: int = 0
+    running: bool = False  # the current line carries a progress counter
+    counter_lines: int = 0  # lines with a progress counter so far
+    line_split: str | None = None  # the split named at the start of the current line
+    block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
+    log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
+    log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
+    progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
+    title_split: str | None = None  # the split a title line names for the next line
+    reference: bool = False  # inside a block of someone else's numbers (a quoted report)
+    reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
+    reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
+    # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
+    context: dict[str, Any] = field(default_factory=dict)
+    # Per-reader state, keyed by reader family.
+    slots: dict[str, Any] = field(default_factory=dict)
+
+    def slot(self, key: str, factory: Callable[[], Any]) -> Any:
+        value = self.slots.get(key)
+        if value is None:
+            value = self.slots[key] = factory()
+        return value
+
+
+def read_layout(line: str, stripped: str, state: LogState) -> bool:
+    """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
+    for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    if "#" in line and len(line) < 200 and _HEADING.match(line):
+        state.reference = state.reference_section = bool(
+            _REFERENCE_HEADING.match(line) or source_title(line)
+        )
+        if state.reference:
+            return True
+    elif ":" in line and len(line) < 200 and is_title_line(line):
+        if not state.reference_section:
+            state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
+            state.reference_paragraph = False
+        if state.reference:
+            return True
+        state.block_scope = None
+    elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
+        state.reference = True  # "I am not getting the following results ...": quoted
+        return True
+    elif len(stripped) < 200 and source_title(stripped) == 2:
+        state.reference = state.reference_paragraph = True  # "Result reported in the paper"
+        return True
+    if len(line) < 400 and any(w in line for w in (" means ", " denotes ", " stands ", " refers ")):
+        state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
+    if stripped.startswith("...") and len(stripped) < 48:
+        title = _SEQUENCE_TITLE.match(stripped)
+        if title and _DATASET_SHAPED.search(title.group(1)):
+            state.block_scope = title.group(1)
+            return True
+    if len(line) < 80 and line.rstrip().endswith(":"):
+        title = _DATASET_TITLE.match(line)
+        name = title.group(1) if title else ""
+        if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
+            state.block_scope = name
+            return True
+    if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
+        named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
+        if named is None and ("ata" in line or "ATA" in line):
+            named = _DATASET_NAMED.match(line)
+            word = named.group(1).lower() if named else ""
+            if word in _NOT_A_DATASET or word in _SPLIT_OF_WORD or word in ("the", "full"):
+                named = None  # "Test dataset", "The dataset": no data set's name
+        if named:
+            state.log_scope, state.block_scope = named.group(1), None
+            return True
+    if len(line) < 400 and (
+        ("ata" in line and ("set" in line or "Set" in line or "SET" in line)) or "ategor" in line
+    ):
+        for prose in _DATASET_PROSE.finditer(line):
+            word = prose.group(1) or prose.group(2)
+            if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
+                state.log_scope, state.block_scope = word, None
+    if state.reference:
+        return True
+    # A progress line (batch n of N, n < N) reports running numbers, not results.
+    if "/" in line:
+        for match in _WORD_COUNTER.finditer(line):
+            if match.group(1) != match.group(2):
+                return True  # a batch of a pass: running per-batch values
+    if "/" in line and "[" in line:
+        for match in _BRACKET_COUNTER.finditer(line):
+            if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
+                line, max(0, match.start() - 24), match.start()
+            ):
+                state.progress_line = state.line_no
+                return True
+    if "atch" in line and _BATCH_COUNTER.search(line):
+        return True
+    state.running = _COUNTER.search(line) is not None
+    if state.running:
+        state.counter_lines += 1
+    split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
+    word = split.group(1) if split else None
+    if word is None and ":" in line:
+        heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
+        word = heads.pop() if len(heads) == 1 else None
+    pending, state.title_split = state.title_split, None
+    title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
+    if title:
+        state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
+    state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
+    return False
