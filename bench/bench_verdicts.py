@@ -24,6 +24,7 @@ def run() -> list[Row]:
         "fresh4": "fourth fresh hold-out",
         "fresh5": "fifth fresh hold-out",
         "fresh6": "sixth fresh hold-out",
+        "fresh7": "seventh fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]
