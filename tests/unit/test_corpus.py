@@ -61,7 +61,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # the wrong-confirmation policies of verdicts8, which never saw it):
     ("fresh7-caption-xlan-rl-epoch2-val-test", "SPICE", 0.0471),
     ("fresh7-coref-e2e-coref-test-singleton-bcub", "CoNLL F1", 39.95),
-    ("fresh7-counting-countx-val-test", "Test MAE", 21.8),
     ("fresh7-euroeval-eurollm9b-dutch-social", "Macro-F1", 0.32301895710919104),
     ("fresh7-lane-pad-lstr-culane-normal-crowd", "F1", 77.93),
     ("fresh7-nerf-2dgs-nerf-synthetic-reproduced", "PSNR", 33.04),

@@ -59,6 +59,9 @@ _LINE_SPLIT = re.compile(
     r"(?:\s++(?:set|results?|metrics?|subset))?+(?:\s++(?:scores?|results?|metrics?))?+"
     r"\s*+[:\]\-|]"
 )
+# A bare split word and a colon leading a line ("val:Test MAE: 21.80", "test: Test acc 0.91"):
+# the split of every value on it, whatever split the names say.
+_SPLIT_PREFIX = re.compile(r"(?i)^\s*+(test|val|valid|validation|dev|train)\s*+:(?!\s*+[-+]?+\d)")
 # A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
 # (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
 _LINE_SPLIT_PAIRS = re.compile(

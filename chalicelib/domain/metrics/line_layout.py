@@ -33,6 +33,7 @@ from chalicelib.domain.metrics.layout import (
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
+    _SPLIT_PREFIX,
     _SPLIT_TITLE,
     _WORD_COUNTER,
     is_title_line,
@@ -50,6 +51,7 @@ class LogState:
     running: bool = False  # the current line carries a progress counter
     counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
+    line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
@@ -151,4 +153,5 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     if title:
         state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
+    state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
