@@ -82,7 +82,7 @@ class Sink:
         state = self._state
         running = state.running if running is None else running
         scope = state.block_scope or state.log_scope
-        if scope and "/" not in name and not sense_of(name).scope:
+        if scope and not sense_of(name).scope:
             name = f"{scope}/{name}"  # a value in a data set's block is that data set's
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:

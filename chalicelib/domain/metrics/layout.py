@@ -76,6 +76,10 @@ _DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*
 # The MOTChallenge devkit's per-sequence title ("\t... MOT16-02", evaluateTracking.m's
 # fprintf('\t... %s\n', seqName)): the block below it, up to a blank line, is that sequence's.
 _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+$")
+# A line that is only a data set's, sequence's or subset's name with a digit and a separator,
+# without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
+# per-sequence table under each name), up to a blank line or the next title.
+_LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(

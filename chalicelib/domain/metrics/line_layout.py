@@ -25,6 +25,7 @@ from chalicelib.domain.metrics.layout import (
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_OBTAINED,
     _RATE_BEFORE,
@@ -40,6 +41,7 @@ from chalicelib.domain.metrics.layout import (
     legend_labels,
     source_title,
 )
+from chalicelib.domain.metrics.vocabulary import is_known_metric
 
 
 @dataclass
@@ -107,6 +109,15 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
             state.block_scope = name
             return True
+    if (
+        len(stripped) < 40
+        and ("-" in stripped or "_" in stripped)
+        and _LONE_TITLE.match(stripped)
+        and not _COUNTER.search(stripped)
+        and not is_known_metric(stripped)
+    ):
+        state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
+        return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
         if named is None and ("ata" in line or "ATA" in line):
