@@ -82,7 +82,7 @@ class Sink:
         state = self._state
         running = state.running if running is None else running
         scope = state.block_scope or state.log_scope
-        if scope and "/" not in name and not sense_of(name).scope:
+        if scope and not sense_of(name).scope:
             name = f"{scope}/{name}"  # a value in a data set's block is that data set's
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:
@@ -120,8 +120,14 @@ class Sink:
         if value is None or (value == -1 and _SENTINEL_NAME.search(name)):
             return None
         state = self._state
-        if split is None and sense_of(name).split is None:
-            split = state.line_split or state.log_split
+        if split is None:
+            named = sense_of(name).split
+            if named is None:
+                split = state.line_split or state.log_split
+            elif state.line_prefix and state.line_split and state.line_split != named:
+                # "val:Test MAE: 21.80": a script printing every split as "Test" under a
+                # prefix naming the split; the prefix says which one it is
+                split = state.line_split
         self._seq += 1
         key = (name, value)
         entry = self._entries.get(key)

@@ -59,6 +59,9 @@ _LINE_SPLIT = re.compile(
     r"(?:\s++(?:set|results?|metrics?|subset))?+(?:\s++(?:scores?|results?|metrics?))?+"
     r"\s*+[:\]\-|]"
 )
+# A bare split word and a colon leading a line ("val:Test MAE: 21.80", "test: Test acc 0.91"):
+# the split of every value on it, whatever split the names say.
+_SPLIT_PREFIX = re.compile(r"(?i)^\s*+(test|val|valid|validation|dev|train)\s*+:(?!\s*+[-+]?+\d)")
 # A split word leading a line of `name: value` pairs: "train Loss: 0.5053 Top-1 Acc: 83.5682"
 # (PyTorch's transfer-learning tutorial prints `{phase} Loss: ... Acc: ...` per phase).
 _LINE_SPLIT_PAIRS = re.compile(
@@ -73,6 +76,10 @@ _DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*
 # The MOTChallenge devkit's per-sequence title ("\t... MOT16-02", evaluateTracking.m's
 # fprintf('\t... %s\n', seqName)): the block below it, up to a blank line, is that sequence's.
 _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+$")
+# A line that is only a data set's, sequence's or subset's name with a digit and a separator,
+# without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
+# per-sequence table under each name), up to a blank line or the next title.
+_LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(

@@ -25,6 +25,7 @@ from chalicelib.domain.metrics.layout import (
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_OBTAINED,
     _RATE_BEFORE,
@@ -33,12 +34,14 @@ from chalicelib.domain.metrics.layout import (
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
+    _SPLIT_PREFIX,
     _SPLIT_TITLE,
     _WORD_COUNTER,
     is_title_line,
     legend_labels,
     source_title,
 )
+from chalicelib.domain.metrics.vocabulary import is_known_metric
 
 
 @dataclass
@@ -50,6 +53,7 @@ class LogState:
     running: bool = False  # the current line carries a progress counter
     counter_lines: int = 0  # lines with a progress counter so far
     line_split: str | None = None  # the split named at the start of the current line
+    line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
@@ -105,6 +109,15 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
             state.block_scope = name
             return True
+    if (
+        len(stripped) < 40
+        and ("-" in stripped or "_" in stripped)
+        and _LONE_TITLE.match(stripped)
+        and not _COUNTER.search(stripped)
+        and not is_known_metric(stripped)
+    ):
+        state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
+        return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)
         if named is None and ("ata" in line or "ATA" in line):
@@ -151,4 +164,5 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     if title:
         state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
+    state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False

@@ -114,6 +114,11 @@ _QUALIFIER_PAIRS = {
     ("prompt", "level"): "promptlevel",
     ("inst", "level"): "instlevel",
     ("instance", "level"): "instancelevel",
+    # anomaly detection's "pixel level" / "image-wise" AUROC
+    ("pixel", "level"): "pixel",
+    ("image", "level"): "image",
+    ("pixel", "wise"): "pixel",
+    ("image", "wise"): "image",
 }
 # Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
 # best one (RAD's `mean_episode_reward` beside `best_episode_reward`).

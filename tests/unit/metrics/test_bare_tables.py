@@ -40,7 +40,7 @@ def test_a_bare_summary_table_reads_its_rows_and_average() -> None:
 
 def test_a_copied_table_keeps_its_reference_column_out() -> None:
     metrics = found(COPIED)
-    assert metrics["car/IoU (Ours)"] == 94.80
+    assert metrics["car/class IoU (Ours)"] == 94.80  # a row of a per-class table
     assert not any("Paper" in name for name in metrics)
 
 

@@ -51,3 +51,23 @@ def test_a_line_led_by_a_training_count_reports_running_values() -> None:
     assert found(text) == {"PSNR": 31.75, "SSIM": 0.8902}
     assert confirms(text, "PSNR", 31.75)
     assert not confirms(text, "PSNR", 31.02)
+
+
+def test_a_bare_split_prefix_names_the_split_of_a_line_whose_names_say_test() -> None:
+    log = "val:Test top1: 71.20, Test loss: 1.13\ntest:Test top1: 70.05, Test loss: 1.19\n"
+    assert confirms(log, "Validation Top-1", 71.2) and confirms(log, "Test Top-1", 70.05)
+    assert not confirms(log, "Test Top-1", 71.2) and not confirms(log, "Validation Top-1", 70.05)
+
+
+def test_a_lone_name_with_a_digit_and_a_separator_titles_the_table_below() -> None:
+    log = (
+        "SEQ-07-A\n"
+        "        recall  precision  f1\n"
+        "total   0.612   0.701      0.653\n"
+        "SEQ-09-B\n"
+        "        recall  precision  f1\n"
+        "total   0.544   0.688      0.608\n"
+    )
+    assert confirms(log, "Recall", 0.544, dataset="SEQ-09-B")
+    assert not confirms(log, "Recall", 0.612, dataset="SEQ-09-B")
+    assert confirms(log, "Recall", 0.612, dataset="SEQ-07-A")

@@ -56,8 +56,14 @@ def test_mmseg_summary_table() -> None:
     )
     # When the metrics are extracted
     metrics = found(text)
-    # Then the summary values are read and no class value passes for the mean
-    assert metrics == {"aAcc": 95.98, "mIoU": 78.51, "mAcc": 85.82}
+    # Then the summary values are read, the class rows as class rows, and no class value
+    # passes for the mean
+    assert {k: v for k, v in metrics.items() if "/class " not in k} == {
+        "aAcc": 95.98,
+        "mIoU": 78.51,
+        "mAcc": 85.82,
+    }
+    assert metrics["sidewalk/class IoU"] == 84.11
     assert not confirms(text, "mIoU", 84.11)
 
 

@@ -15,10 +15,11 @@ from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import sense_of
 
 # name: value / name = value. A name is up to four words; the first starts with a letter. A
-# colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric).
+# colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric). A
+# composite keeps its "&" ("J&F: 7.7" is the mean of J and F, never F).
 _COLON_OR_EQUALS = re.compile(
-    r"(?<![\w@.\-/])"
-    r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]++[A-Za-z0-9(][\w@.\-/%()]{0,40}+){0,3}+)"
+    r"(?<![\w@.\-/&])"
+    r"([A-Za-z][\w@.\-/%&]{0,40}+(?:[ \t]++[A-Za-z0-9(][\w@.\-/%()]{0,40}+){0,3}+)"
     r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )

@@ -107,8 +107,11 @@ def _bare_header(cells: list[str]) -> bool:
 def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
     cells = _row_cells(line, state)
     if cells is None:
-        if state.context.get("md_bare") and state.context.get("md_mode") and _RULE.match(line):
-            return True  # a rule under a bare header or above its summary row
+        # a rule under a bare header or above its summary row; a grid table's border between
+        # its rows (tabulate "grid", prettytable: `+-----+====+`)
+        border = state.context.get("md_bare") or line.lstrip().startswith("+")
+        if border and state.context.get("md_mode") and _RULE.match(line):
+            return True
         state.context["md_mode"] = None
         state.context["md_bare"] = False
         return False
@@ -266,9 +269,17 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         for i in labels
         if i < columns[0] and cells[i] and _cell_number(cells[i]) is None
     )
+    per_class = metric_key(header[0]) in _CLASS_HEADERS and results[0] > 0
+    if per_class:
+        # a per-class table ("| Class | IoU | Acc |"): a row is one class's, never the mean,
+        # whatever its label (a class id "0" too); a summary row ("all", "mean") is the table's
+        label = cells[0].strip("*` ")
+        per_class = metric_key(label) not in _SUMMARY_ROWS
     found = False
     for i in columns:
-        if label and value_header and len(columns) == 1:
+        if per_class:
+            name = f"{label}/class {header[i]}"
+        elif label and value_header and len(columns) == 1:
             name = label
         else:
             name = f"{label}/{header[i]}" if label else header[i]
@@ -280,6 +291,13 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
 
 
 _CUTOFF_HEADERS = frozenset({"k", "topk", "atk", "cutoff", "rank"})
+_CLASS_HEADERS = frozenset(
+    {"class", "classes", "category", "categories", "label", "labels", "cls", "classname"}
+)
+_SUMMARY_ROWS = frozenset(
+    {"", "all", "mean", "average", "avg", "overall", "total", "macroavg", "microavg"}
+    | {"weightedavg", "macroaverage", "microaverage", "weightedaverage"}
+)
 
 
 def _cutoff_row(

@@ -1,0 +1,102 @@
+"""A claim's discriminating qualifiers must be evidenced by the value that confirms it.
+
+`claims._narrow` keeps the values of the claimed metric that may answer the claim. A value that
+says nothing of a qualifier the claim names stays a candidate (an unqualified AUROC answers an
+"Image AUROC" claim on a log that prints only one AUROC: the qualifier is the log's default).
+But when the log itself tells values apart by that qualifier, the claim means the value the log
+qualifies so:
+
+- a qualifier of one of the vocabulary's exclusive groups (image vs pixel level, micro vs macro,
+  cosine vs dot...): when some candidates carry the claimed one, only those answer;
+- an IoU or score threshold ("mAP@0.7", "F1 (IoU=0.5)"): a value whose name or line states other
+  thresholds and not the claimed one is another point of the sweep;
+- a condition the claim states with or without ("mAP (w/o re-ranking)", "Acc with TTA"): a value
+  whose name or line states the opposite condition is the other arm of the ablation.
+
+Pure functions on the extracted metrics; tests in `tests/unit/metrics/test_claim_evidence.py`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import MetricSense, sense_of
+
+# Qualifiers that tell values of one metric apart when a log prints both (vocabulary
+# `_EXCLUSIVE`, read by `sense_of`).
+_DISCRIMINATING = frozenset(
+    {"box", "mask", "keypoints", "micro", "macro", "weighted", "samples", "image", "pixel"}
+    | {"cosine", "dot", "manhattan", "euclidean"}
+)
+
+# A threshold written with "@" or after an IoU/threshold word: "mAP@0.7", "AP@.5",
+# "tIoU = 0.60", "IoU=0.50:0.95", "thresh 0.3". A range keeps its second bound.
+_THRESHOLD = re.compile(
+    r"(?i)(?=[@ti])(?:@|(?<![a-z])(?:t?iou|thr|thresh(?:old)?)s?\s*[=:@]?\s*)"
+    r"(0?\.\d{1,3}|1\.0{1,3})(?:\s*[:\-]\s*(0?\.\d{1,3}|1\.0{1,3}))?(?![\d.])"
+)
+
+# "w/o X", "without X", "w/ X", "with X": a condition of an ablation.
+_CONDITION = re.compile(
+    r"(?i)(?=[w])(?<![a-z])(w/o|without|w/|with)(?![a-z])[\s_\-]*([a-z][a-z\-]{2,30})"
+)
+
+
+def _thresholds(text: str) -> set[tuple[float, float | None]]:
+    if "@" not in text and "iou" not in text.lower() and "thr" not in text.lower():
+        return set()
+    found = set()
+    for match in _THRESHOLD.finditer(text):
+        low = round(float(match.group(1)), 3)
+        high = round(float(match.group(2)), 3) if match.group(2) else None
+        found.add((low, high))
+    return found
+
+
+def _conditions(text: str) -> dict[str, bool]:
+    """The conditions a text states, each with whether it says "with" (True) or "without"."""
+    if "w" not in text and "W" not in text:
+        return {}
+    stated: dict[str, bool] = {}
+    for match in _CONDITION.finditer(text):
+        word = re.sub(r"[^a-z]", "", match.group(2).lower())
+        if len(word) >= 3:
+            stated[word] = match.group(1).lower() in ("with", "w/")
+    return stated
+
+
+def _opposes(wanted: dict[str, bool], told: dict[str, bool]) -> bool:
+    for word, positive in wanted.items():
+        for other, other_positive in told.items():
+            same = other.startswith(word[:6]) or word.startswith(other[:6])
+            if same and other_positive != positive:
+                return True
+    return False
+
+
+def evidenced(
+    claim: MetricSense, name: str, chosen: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """The candidates whose qualifiers, thresholds and conditions do not contradict the claim's,
+    preferring those that carry the claimed discriminating qualifiers when the log has them."""
+    wanted = claim.qualifiers & _DISCRIMINATING
+    if wanted:
+        carrying = [m for m in chosen if wanted <= sense_of(m.name).qualifiers]
+        if carrying:
+            chosen = carrying
+    thresholds = {t for t in _thresholds(name) if t[1] is None}
+    if thresholds:
+        kept = []
+        for metric in chosen:
+            # the name's own threshold, else the ones its line states
+            told = _thresholds(metric.name) or _thresholds(metric.evidence)
+            if not told or thresholds & told:
+                kept.append(metric)
+        chosen = kept
+    conditions = _conditions(name)
+    if conditions:
+        chosen = [
+            m for m in chosen if not _opposes(conditions, _conditions(f"{m.name} {m.evidence}"))
+        ]
+    return chosen

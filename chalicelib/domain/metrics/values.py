@@ -1,0 +1,64 @@
+"""A claimed value against a printed one: within the printed rounding, a percentage and its
+fraction being the same value (`claims.check_claimed_metric`)."""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.numbers import float_decimals
+
+
+def significant_digits(value: float) -> int:
+    """Digits a claim states: 84.1 -> 3, 0.7 -> 1, 1.0 -> 1 (a float's trailing zero is not
+    precision the submitter stated), 80 -> 2."""
+    text = repr(float(value)).lower()
+    if "e" in text:
+        text = f"{float(value):.15g}"
+    whole, _, fraction = text.lstrip("-").partition(".")
+    whole = whole.lstrip("0")
+    fraction = fraction.rstrip("0")
+    digits = whole + fraction if whole else fraction.lstrip("0")
+    return max(len(digits), 1)
+
+
+def printed(metric: ExtractedMetric) -> str:
+    decimals = metric.decimals if metric.decimals is not None else float_decimals(metric.value)
+    return f"{metric.value:.{decimals}f}" if decimals <= 12 else repr(metric.value)
+
+
+# Scores printed as fractions above 1 that papers print multiplied by 100.
+_OVER_ONE = re.compile(r"(?i)cider")
+
+
+def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> str | None:
+    """How `claim` matches the printed value within printed rounding: "" directly, "percent"
+    or "fraction" after scaling by 100; None when it does not match."""
+    printed_decimals = (
+        metric.decimals if metric.decimals is not None else float_decimals(metric.value)
+    )
+    candidates = [("", metric.value, printed_decimals)]
+    if abs(metric.value) <= 1.0 or (
+        abs(metric.value) < 10.0 and abs(claim) >= 10.0 and _OVER_ONE.search(metric.name)
+    ):
+        # CIDEr is a fraction that may exceed 1 (pycocoevalcap's 1.333), papers print it x100
+        candidates.append(("percent", metric.value * 100, max(printed_decimals - 2, 0)))
+    if abs(metric.value) <= 100.0 and abs(claim) <= 1.0:
+        candidates.append(("fraction", metric.value / 100, printed_decimals + 2))
+    # A claim stated to fewer than two significant digits (0.7, 1.0, 0) carries no rounding
+    # slack of its own: it must equal the printed value at the printed precision. A 0 or 1
+    # printed without decimals is exact (a JSON `1`, a "best_metric: 1"), not 0.5..1.5.
+    vague = significant_digits(claim) < 2
+    exact_print = printed_decimals == 0 and metric.value in (0.0, 1.0, -1.0)
+    if metric.value == 0.0 and claim != 0.0:
+        return None  # a printed zero (BLEU 0.0) never stands for a claimed non-zero number
+    for label, value, decimals in candidates:
+        places = decimals if vague else min(claim_decimals, decimals)
+        if exact_print and label == "":
+            places = max(places, 12)
+        tolerance = 0.5 * 10.0**-places
+        # the claim is the printed value rounded half up: 0.135 is 0.14, never 0.13
+        slack, above = 1e-9 * max(1.0, abs(claim)), value - claim
+        if abs(above) <= slack or -tolerance - slack <= above < tolerance - slack:
+            return label
+    return None

@@ -1,0 +1,31 @@
+"""Generic table shapes (`readers/tables.py`): grid tables with `+---+` borders between rows,
+per-class tables whose rows are never the mean."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_grid_table_reads_across_its_borders() -> None:
+    log = (
+        "+-------+------+------+\n"
+        "| model | acc  | f1   |\n"
+        "+=======+======+======+\n"
+        "| ours  | 81.2 | 79.0 |\n"
+        "+-------+------+------+\n"
+    )
+    assert found(log) == {"ours/acc": 81.2, "ours/f1": 79.0}
+    assert confirms(log, "Accuracy", 81.2) and not confirms(log, "Accuracy", 79.0)
+
+
+def test_a_row_of_a_per_class_table_is_never_the_mean() -> None:
+    log = (
+        "| Category | mIoU | Acc  |\n"
+        "|----------|------|------|\n"
+        "|    0     | 21.5 | 30.1 |\n"
+        "|   road   | 64.2 | 90.3 |\n"
+        "|   mean   | 42.9 | 60.2 |\n"
+    )
+    assert not confirms(log, "mIoU", 21.5) and not confirms(log, "mIoU", 64.2)
+    assert confirms(log, "mIoU", 42.9)
+    assert confirms(log, "road IoU", 64.2)
