@@ -25,6 +25,7 @@ def run() -> list[Row]:
         "fresh5": "fifth fresh hold-out",
         "fresh6": "sixth fresh hold-out",
         "fresh7": "seventh fresh hold-out",
+        "fresh8": "eighth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]
