@@ -142,7 +142,7 @@ _REFERENCE_TITLE = re.compile(
 # results when I run the test as per README."): the block below is the expected output, not
 # this run's, up to the next title or heading (where the writer's own numbers start).
 _NOT_OBTAINED = re.compile(
-    r"(?i)(?:\bnot|n't|\bunable\s++to|\bfail(?:ed)?+\s++to)\s++(?:be\s++able\s++to\s++)?+"
+    r"(?i)(?=[nuf])(?:\bnot|n't|\bunable\s++to|\bfail(?:ed)?+\s++to)\s++(?:be\s++able\s++to\s++)?+"
     r"(?:get|getting|got|obtain|obtaining|reach|reaching|reproduce|reproducing|achieve|achieving)"
     r"\s++(?:the\s++|these\s++|those\s++)?+(?:following|below|same|expected)\s++"
     r"(?:[a-z]+\s+)?(?:results?|numbers?|scores?|metrics?|output|accuracy|performance)\b"
@@ -185,6 +185,9 @@ _LEGEND = re.compile(
     r"(?:means|denotes|stands\s++for|refers\s++to)\s++([^,;.]{0,80}+)"
 )
 _SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many
+_DIGIT = re.compile(r"\d")
+# The words of a legend line (`legend_labels`): one literal search per line.
+LEGEND_WORDS = re.compile(" means | denotes | stands | refers ")
 
 
 def legend_labels(line: str) -> list[str]:
@@ -200,7 +203,9 @@ def source_title(line: str) -> int:
     """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
     colon (what follows up to the next title is quoted); 2 for one without (what follows up to
     a blank line is)."""
-    if len(line) > 400 or not _SOURCE_WORD.search(line):
+    if len(line) > 400 or ("](" not in line and _DIGIT.search(line)):
+        return 0  # (a digit outside a link: no title, see below; the common case, tested first)
+    if not _SOURCE_WORD.search(line):
         return 0
     if "](" in line:
         line = _LINK.sub(r"\1", line)

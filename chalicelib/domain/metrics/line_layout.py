@@ -37,6 +37,7 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_PREFIX,
     _SPLIT_TITLE,
     _WORD_COUNTER,
+    LEGEND_WORDS,
     is_title_line,
     legend_labels,
     source_title,
@@ -96,7 +97,7 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"
         return True
-    if len(line) < 400 and any(w in line for w in (" means ", " denotes ", " stands ", " refers ")):
+    if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
         title = _SEQUENCE_TITLE.match(stripped)
