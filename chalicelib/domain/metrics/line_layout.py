@@ -51,7 +51,10 @@ class LogState:
     line: str = ""
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
-    counter_lines: int = 0  # lines with a progress counter so far
+    counter_lines: int = 0  # lines with a progress counter so far (a new counter value each)
+    last_counter: str = ""  # the counter the last such line printed ("epoch = 3.0")
+    # (counter_lines, line_no) of each line that printed the last counter value again
+    repeated_counters: list[tuple[int, int]] = field(default_factory=list)
     line_split: str | None = None  # the split named at the start of the current line
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
@@ -151,9 +154,17 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
                 return True
     if "atch" in line and _BATCH_COUNTER.search(line):
         return True
-    state.running = _COUNTER.search(line) is not None
-    if state.running:
-        state.counter_lines += 1
+    counter = _COUNTER.search(line)
+    state.running = counter is not None
+    if counter is not None:
+        # The same counter line again ("epoch = 3.0" closing each of several evaluation
+        # blocks of repeated runs) is no progress: the blocks are different runs, each kept.
+        value = line[counter.start() : counter.start() + 80].rstrip()
+        if value != state.last_counter:
+            state.last_counter = value
+            state.counter_lines += 1
+        elif len(state.repeated_counters) < 64:
+            state.repeated_counters.append((state.counter_lines, state.line_no))
     split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
     word = split.group(1) if split else None
     if word is None and ":" in line:
