@@ -72,8 +72,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh7-yolact-custom-one-class-two-evals", "box mAP", 58.71),
     # fresh8 (measured blind once: 82.1% (257/313), 11 wrong confirmations; 82.4% and 10 with
     # verdicts9, which never saw it):
-    ("fresh8-pjn-ex6-flexed-vs-base-form", "F1", 0.0),
-    ("fresh8-xgb-dc2-cv-folds-average", "R²", 0.2422),
     ("fresh8-openibl-oxford-paris-vs-paper-prose", "mAP", 67.9),
     ("fresh8-skythought-qwq-aime-vs-readme-example", "MATH500", 0.8),
     ("fresh8-opencompass-mistral7b-tydiqa-vs-leaderboard", "MMLU", 64.1),

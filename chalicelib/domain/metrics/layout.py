@@ -80,6 +80,16 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A title naming one part of the data ("Category C:", "Class 3:", "Fold 2:"): the block below
+# it, up to a blank line, is that part's (a per-class or per-fold row, never the aggregate).
+_PARTITION_TITLE = re.compile(
+    r"(?i)^\s*+(?=[cf])((?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]{1,30}+)\s*+:\s*+$"
+)
+# A title naming an average, alone on its line ("Micro avg", "Macro average:"): the block
+# below it holds that average's values (scikit-learn-like reports printed one value a line).
+_AVERAGE_TITLE = re.compile(
+    r"(?i)^\s*+(?=[mws])((?:micro|macro|weighted|samples)[ _-]?+(?:avg|average)?+)\s*+:?+\s*+$"
+)
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(

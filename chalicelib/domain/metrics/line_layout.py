@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chalicelib.domain.metrics.layout import (
+    _AVERAGE_TITLE,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _COUNTER,
@@ -28,6 +29,7 @@ from chalicelib.domain.metrics.layout import (
     _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_OBTAINED,
+    _PARTITION_TITLE,
     _RATE_BEFORE,
     _REFERENCE_HEADING,
     _REFERENCE_TITLE,
@@ -106,6 +108,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if title and _DATASET_SHAPED.search(title.group(1)):
             state.block_scope = title.group(1)
             return True
+    if len(stripped) < 40 and (part := _PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)):
+        state.block_scope = part.group(1)  # "Category C:", "Micro avg": the block's part
+        return True
     if len(line) < 80 and line.rstrip().endswith(":"):
         title = _DATASET_TITLE.match(line)
         name = title.group(1) if title else ""
