@@ -74,8 +74,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # verdicts9, which never saw it):
     ("fresh8-openibl-oxford-paris-vs-paper-prose", "mAP", 67.9),
     ("fresh8-skythought-qwq-aime-vs-readme-example", "MATH500", 0.8),
-    ("fresh8-opencompass-mistral7b-tydiqa-vs-leaderboard", "MMLU", 64.1),
-    ("fresh8-opencompass-mistral7b-tydiqa-vs-leaderboard", "TydiQA", 35.7),
     ("fresh8-sb3-ppo-frozenlake-4x4-slippery-overall", "Average Reward", 0.6667),
     ("fresh8-sklearn-langdetect-dt-test-dev-reports", "Test Macro F1", 0.8984),
     ("fresh8-sklearn-svm-gridsearch-two-datasets", "Test Accuracy", 0.436),

@@ -227,6 +227,29 @@ def source_title(line: str) -> int:
     return 1 if colon else 2
 
 
+# Source words of reports written in Chinese: official (site), paper, leaderboard, report,
+# published, disclosed; and the writer's own ("I", "reproduced").
+_CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")
+_CJK_OWN = ("我", "复现")
+
+
+def quoted_in_parentheses(line: str) -> bool:
+    """A sentence naming a source with numbers only in a parenthesis after it ("far below the
+    official numbers (MMLU=64.1, TydiQA=35.7)"): the numbers are the source's, not the run's."""
+    start = line.find("(")
+    if start < 0:
+        start = line.find("\uff08")
+    end = max(line.find(")", start), line.find("\uff09", start)) if start >= 0 else -1
+    if end < 0:
+        return False
+    before, inside, after = line[:start], line[start:end], line[end + 1 :]
+    if any(c.isdigit() for c in before + after) or not any(c.isdigit() for c in inside):
+        return False
+    if not (_SOURCE_WORD.search(before) or any(w in before for w in _CJK_SOURCE)):
+        return False
+    return not (_OWN_WORD.search(before) or any(w in before for w in _CJK_OWN))
+
+
 def is_title_line(line: str) -> bool:
     """A title ("Results:"), or a reference title with a number in it ("The result in
     Tutorial 4:")."""

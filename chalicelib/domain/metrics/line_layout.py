@@ -41,6 +41,7 @@ from chalicelib.domain.metrics.layout import (
     _WORD_COUNTER,
     is_title_line,
     legend_labels,
+    quoted_in_parentheses,
     source_title,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric
@@ -101,6 +102,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"
         return True
+    if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
+        return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if len(line) < 400 and any(w in line for w in (" means ", " denotes ", " stands ", " refers ")):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
