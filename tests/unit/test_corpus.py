@@ -72,11 +72,9 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh7-yolact-custom-one-class-two-evals", "box mAP", 58.71),
     # fresh8 (measured blind once: 82.1% (257/313), 11 wrong confirmations; 82.4% and 10 with
     # verdicts9, which never saw it):
-    ("fresh8-openibl-oxford-paris-vs-paper-prose", "mAP", 67.9),
     ("fresh8-skythought-qwq-aime-vs-readme-example", "MATH500", 0.8),
     ("fresh8-sb3-ppo-frozenlake-4x4-slippery-overall", "Average Reward", 0.6667),
     ("fresh8-sklearn-langdetect-dt-test-dev-reports", "Test Macro F1", 0.8984),
-    ("fresh8-sklearn-svm-gridsearch-two-datasets", "Test Accuracy", 0.436),
     ("fresh8-pr1-qwen2vl-2b-grounding-paper-vs-reproduced", "Acc@0.5", 88.67),
 }
 

@@ -112,11 +112,12 @@ _DATASET_ASSIGN = re.compile(
     r"([A-Za-z0-9][\w.\-]{0,60}+)['\"]?+\s*+(?:;|$)"
 )
 # A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
-# but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+# but ...", "results on the Market1501 dataset:", "Grid Search Complete for combined dataset".
+# Words that name no data set are left out.
 # So does a quoted category ('results in the "cable" detection category are'): an anomaly or
 # per-category benchmark's subset.
 _DATASET_PROSE = re.compile(
-    r"(?i)(?=[oi])(?<![\w])(?:on|in)\s++(?:the\s++)?+"
+    r"(?i)(?=[oif])(?<![\w])(?:on|in|for)\s++(?:the\s++)?+"
     r"(?:([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
     r"|[\"'\u201c]([A-Za-z][\w\-]{1,30}+)[\"'\u201d]\s++(?:[a-z]++\s++)?+categor(?:y|ies)\b)"
 )
