@@ -243,8 +243,8 @@ def sense_of(name: str) -> MetricSense:
     threshold = _AT_THRESHOLD.search(metric_text) if "@" in metric_text else None
     if threshold:  # "Acc@0.5", "ACC@0.75": accuracy at an IoU threshold, one metric each
         qualifiers.add(f"at{float(threshold.group(2)):g}")
-        rest = metric_text[threshold.end() :]
-        metric_text = f"{metric_text[: threshold.start()]}{threshold.group(1)} {rest}"
+        after = metric_text[threshold.end() :]
+        metric_text = f"{metric_text[: threshold.start()]}{threshold.group(1)} {after}"
     at_k = _AT_K.search(metric_text)
     if at_k:
         k = int(at_k.group(1))

@@ -201,6 +201,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     pairs: list[tuple[str, str]] = []
     quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
+    for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
@@ -224,9 +225,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 words = words[1:]  # "recall@20: 0.2258 and ndcg@20: 0.1451": the second pair
             words = _clean(words)
             name = qualified(" ".join(words))
-            on = (
-                _FOR_DATASET.match(line, match.end()) if " for " in line or " on " in line else None
-            )
+            on = _FOR_DATASET.match(line, match.end()) if for_dataset else None
             if on and _named_dataset(on.group(1)):
                 name = f"{on.group(1)}/{name}"  # "mAP : 67.90 for oxford": Oxford's mAP
             if segments:
