@@ -223,6 +223,10 @@ def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
 _CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
 
 
+# A name a reader or a title scoped to one part of the data ("Category C/f1", "Fold 5/R2").
+_PARTITION_ROW = re.compile(r"(?i)(?=[cf])(?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]++/")
+
+
 def _class_row(metric: ExtractedMetric) -> bool:
     return any(_CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
 
@@ -402,6 +406,9 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
+        elif chosen and all(_PARTITION_ROW.match(m.name) for m in chosen):
+            # one class's, category's or fold's value is never the aggregate the claim means
+            return [], "the log reports this metric only per class or per fold"
 
     # A value the log qualifies as someone else's or as another model's ("Paper AUC", "Base
     # NDCG@10", "teacher/acc", "expected_ap") never answers a claim that does not say so.

@@ -51,6 +51,8 @@ class _Entry:
     running: bool
     # How many progress-counter lines the log had printed when this value was printed.
     counters: int = 0
+    # Its line printed a counter itself (`| greedy | 2.69 | --epoch 71 |`).
+    on_counter: bool = False
 
 
 class Sink:
@@ -64,6 +66,8 @@ class Sink:
         # The latest summary (non-running) value of each name.
         self._fixed_by_name: dict[str, tuple[str, float]] = {}
         self._seq = 0
+        # Summary values a later block's superseded (`_note_fixed`), with that block's entry.
+        self._superseded: list[tuple[_Entry, _Entry]] = []
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
         self._known: dict[tuple[str, str, str | None], tuple[str, float] | None] = {}
@@ -148,7 +152,9 @@ class Sink:
                 line=state.line_no,
                 evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
             )
-            entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
+            entry = _Entry(
+                metric, self._seq, self._seq, running, state.counter_lines, state.running
+            )
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
@@ -169,6 +175,8 @@ class Sink:
         earlier = self._entries.get(previous)
         if earlier is not None and not earlier.running and earlier.counters < entry.counters:
             del self._entries[previous]
+            if len(self._superseded) < MAX_ENTRIES:
+                self._superseded.append((earlier, entry))
 
     def _restate(self, entry: _Entry) -> None:
         """A running value printed again: its evidence is the latest line that printed it (the
@@ -204,7 +212,22 @@ class Sink:
             del self._entries[previous]
             del self._running_by_name[name]
 
+    def _restore_repeated_runs(self) -> None:
+        """Blocks that each end with the same counter (`epoch = 3.0` closing every `Eval
+        results` block of repeated runs, `global_step = 345` after each seed's results): the
+        counter did not advance between them, so the later block is another run, not the next
+        step of the same one; the earlier block's values are restored. (Values on a line that
+        prints a counter of its own belong to that counter: no trailing one.)"""
+        repeats = self._state.repeated_counters
+        for earlier, later in self._superseded:
+            if later.on_counter or earlier.on_counter:
+                continue
+            if any(c == later.counters and n > later.metric.line for c, n in repeats):
+                self._entries.setdefault((earlier.metric.name, earlier.metric.value), earlier)
+
     def results(self) -> list[ExtractedMetric]:
+        if self._superseded and self._state.repeated_counters:
+            self._restore_repeated_runs()
         ordered = sorted(self._entries.values(), key=lambda e: e.first)
         return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
 

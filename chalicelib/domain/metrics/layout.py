@@ -80,6 +80,16 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A title naming one part of the data ("Category C:", "Class 3:", "Fold 2:"): the block below
+# it, up to a blank line, is that part's (a per-class or per-fold row, never the aggregate).
+_PARTITION_TITLE = re.compile(
+    r"(?i)^\s*+(?=[cf])((?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]{1,30}+)\s*+:\s*+$"
+)
+# A title naming an average, alone on its line ("Micro avg", "Macro average:"): the block
+# below it holds that average's values (scikit-learn-like reports printed one value a line).
+_AVERAGE_TITLE = re.compile(
+    r"(?i)^\s*+(?=[mws])((?:micro|macro|weighted|samples)[ _-]?+(?:avg|average)?+)\s*+:?+\s*+$"
+)
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(
@@ -102,11 +112,12 @@ _DATASET_ASSIGN = re.compile(
     r"([A-Za-z0-9][\w.\-]{0,60}+)['\"]?+\s*+(?:;|$)"
 )
 # A sentence naming the data set what follows was measured on: "I also tested on Duke dataset,
-# but ...", "results on the Market1501 dataset:". Words that name no data set are left out.
+# but ...", "results on the Market1501 dataset:", "Grid Search Complete for combined dataset".
+# Words that name no data set are left out.
 # So does a quoted category ('results in the "cable" detection category are'): an anomaly or
 # per-category benchmark's subset.
 _DATASET_PROSE = re.compile(
-    r"(?i)(?=[oi])(?<![\w])(?:on|in)\s++(?:the\s++)?+"
+    r"(?i)(?=[oif])(?<![\w])(?:on|in|for)\s++(?:the\s++)?+"
     r"(?:([A-Za-z][\w\-]{1,30}+)\s++data[ -]?+set\b"
     r"|[\"'\u201c]([A-Za-z][\w\-]{1,30}+)[\"'\u201d]\s++(?:[a-z]++\s++)?+categor(?:y|ies)\b)"
 )
@@ -220,6 +231,29 @@ def source_title(line: str) -> int:
     if _OWN_WORD.search(core) or not _SOURCE_WORD.search(core):
         return 0
     return 1 if colon else 2
+
+
+# Source words of reports written in Chinese: official (site), paper, leaderboard, report,
+# published, disclosed; and the writer's own ("I", "reproduced").
+_CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")
+_CJK_OWN = ("我", "复现")
+
+
+def quoted_in_parentheses(line: str) -> bool:
+    """A sentence naming a source with numbers only in a parenthesis after it ("far below the
+    official numbers (MMLU=64.1, TydiQA=35.7)"): the numbers are the source's, not the run's."""
+    start = line.find("(")
+    if start < 0:
+        start = line.find("\uff08")
+    end = max(line.find(")", start), line.find("\uff09", start)) if start >= 0 else -1
+    if end < 0:
+        return False
+    before, inside, after = line[:start], line[start:end], line[end + 1 :]
+    if any(c.isdigit() for c in before + after) or not any(c.isdigit() for c in inside):
+        return False
+    if not (_SOURCE_WORD.search(before) or any(w in before for w in _CJK_SOURCE)):
+        return False
+    return not (_OWN_WORD.search(before) or any(w in before for w in _CJK_OWN))
 
 
 def is_title_line(line: str) -> bool:

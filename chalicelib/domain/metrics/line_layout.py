@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chalicelib.domain.metrics.layout import (
+    _AVERAGE_TITLE,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _COUNTER,
@@ -28,6 +29,7 @@ from chalicelib.domain.metrics.layout import (
     _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_OBTAINED,
+    _PARTITION_TITLE,
     _RATE_BEFORE,
     _REFERENCE_HEADING,
     _REFERENCE_TITLE,
@@ -40,6 +42,7 @@ from chalicelib.domain.metrics.layout import (
     LEGEND_WORDS,
     is_title_line,
     legend_labels,
+    quoted_in_parentheses,
     source_title,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric
@@ -52,7 +55,10 @@ class LogState:
     line: str = ""
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
-    counter_lines: int = 0  # lines with a progress counter so far
+    counter_lines: int = 0  # lines with a progress counter so far (a new counter value each)
+    last_counter: str = ""  # the counter the last such line printed ("epoch = 3.0")
+    # (counter_lines, line_no) of each line that printed the last counter value again
+    repeated_counters: list[tuple[int, int]] = field(default_factory=list)
     line_split: str | None = None  # the split named at the start of the current line
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
@@ -97,6 +103,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"
         return True
+    if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
+        return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
@@ -104,6 +112,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if title and _DATASET_SHAPED.search(title.group(1)):
             state.block_scope = title.group(1)
             return True
+    if len(stripped) < 40 and (part := _PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)):
+        state.block_scope = part.group(1)  # "Category C:", "Micro avg": the block's part
+        return True
     if len(line) < 80 and line.rstrip().endswith(":"):
         title = _DATASET_TITLE.match(line)
         name = title.group(1) if title else ""
@@ -152,9 +163,17 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
                 return True
     if "atch" in line and _BATCH_COUNTER.search(line):
         return True
-    state.running = _COUNTER.search(line) is not None
-    if state.running:
-        state.counter_lines += 1
+    counter = _COUNTER.search(line)
+    state.running = counter is not None
+    if counter is not None:
+        # The same counter line again ("epoch = 3.0" closing each of several evaluation
+        # blocks of repeated runs) is no progress: the blocks are different runs, each kept.
+        value = line[counter.start() : counter.start() + 80].rstrip()
+        if value != state.last_counter:
+            state.last_counter = value
+            state.counter_lines += 1
+        elif len(state.repeated_counters) < 64:
+            state.repeated_counters.append((state.counter_lines, state.line_no))
     split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
     word = split.group(1) if split else None
     if word is None and ":" in line:

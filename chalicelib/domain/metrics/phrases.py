@@ -35,6 +35,11 @@ _phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 _phrases("f1", None, "hmean", "h mean", "fmeasure")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
+_phrases("recall", None, "rcll")  # py-motmetrics / MOTChallenge devkit column
+# scikit-learn's label_ranking_average_precision_score (Simple Transformers' "LRAP")
+_phrases("lrap", None, "lrap", "label ranking average precision", "label ranking ap")
+# point-cloud classification: overall (instance) accuracy; "oAcc" / "OA" in segmentation tables
+_phrases("accuracy", None, "oacc", "overall acc", "instance accuracy", "instance acc")
 _phrases("exact_match", None, "exact match", "exact", "em", "exactmatch", "exact match score")
 _phrases("bleu", None, "bleu", "sacrebleu", "bleu score", "sacre bleu", "sacrebleu score")
 _phrases("bleu", 4, "bleu4", "bleu 4")  # BLEU is BLEU-4 unless an n-gram order is named (bleu-1)

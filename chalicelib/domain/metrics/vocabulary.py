@@ -48,7 +48,7 @@ from chalicelib.domain.metrics.words import _words as _words
 # ("train_dev", Kaldi's and ESPnet's development set held out of the training data, is a
 # validation set; "eval1", CSJ's first test set, keeps its number.)
 _DATASET_SPLITS = re.compile(
-    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d*|\d{1,4}|(?<=train[-_ ])dev)"
+    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d++|\d{1,4}|(?<=train[-_ ])dev)"
     r"(?![a-z0-9])",
     re.IGNORECASE,
 )
@@ -109,6 +109,11 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
 
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
 _AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
+# "@0.5", "@.75": a threshold (an IoU, a score), a qualifier of the metric, never a cutoff.
+# Accuracy and precision only: AP@0.5 is AP50 (a base of its own), mAP@0.5:0.95 a range.
+_AT_THRESHOLD = re.compile(
+    r"(?i)(?=[ap])(?<![a-z])(acc(?:uracy)?+|prec(?:ision)?+)@\s*+((?:0|1)?+\.\d{1,4}+)(?![\d.:])"
+)
 
 
 def _fold_pairs(words: list[str]) -> list[str]:
@@ -235,6 +240,11 @@ def sense_of(name: str) -> MetricSense:
         stat = "p" + percentile.group(1)
         metric_text = metric_text[: percentile.start()] + " " + metric_text[percentile.end() :]
     k = None
+    threshold = _AT_THRESHOLD.search(metric_text) if "@" in metric_text else None
+    if threshold:  # "Acc@0.5", "ACC@0.75": accuracy at an IoU threshold, one metric each
+        qualifiers.add(f"at{float(threshold.group(2)):g}")
+        after = metric_text[threshold.end() :]
+        metric_text = f"{metric_text[: threshold.start()]}{threshold.group(1)} {after}"
     at_k = _AT_K.search(metric_text)
     if at_k:
         k = int(at_k.group(1))

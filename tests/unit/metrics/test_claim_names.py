@@ -71,3 +71,25 @@ def test_link_prediction_speaker_pose_text_and_flow_names() -> None:
     assert same_metric("PCKh@0.5", "PCKh") and same_metric("Word Accuracy", "accuracy")
     assert same_metric("EPE", "AEPE") and same_metric("Fl-all", "F1-all")
     assert not same_metric("EPE", "per_image_epe")
+
+
+def test_an_accuracy_at_an_iou_threshold_is_another_metric_at_each_threshold() -> None:
+    # Given grounding accuracies at two IoU thresholds
+    text = "ACC@0.5: 88.67\nACC@0.75: 80.57\n"
+    # Then each threshold is its own metric, whatever the spelling of the threshold
+    assert confirms(text, "Acc@0.5", 88.67)
+    assert confirms(text, "Accuracy@0.50", 88.67)
+    assert not confirms(text, "Acc@0.5", 80.57)
+    # ...and the threshold is no top-k cutoff ("@0.5" is not top-0), while an integer is
+    assert sense_of("Acc@0.5").k is None and "at0.5" in sense_of("Acc@0.5").qualifiers
+    assert confirms("Accuracy@.5 = 0.148\n", "Acc@0.5", 14.8)
+    assert sense_of("Acc@1").k == 1
+
+
+def test_tracking_rcll_lrap_and_instance_accuracy_name_known_metrics() -> None:
+    # MOTChallenge's Rcll is recall; scikit-learn's LRAP; PointNet's instance accuracy is the
+    # overall accuracy of a point-cloud classifier
+    assert sense_of("Rcll").base == "recall"
+    assert same_metric("LRAP", "Label Ranking Average Precision")
+    assert confirms("Test Instance Accuracy: 0.917800\n", "Overall Accuracy", 91.78)
+    assert not confirms("Test Instance Accuracy: 0.917800\n", "Class Accuracy", 91.78)

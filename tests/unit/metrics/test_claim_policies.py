@@ -158,3 +158,19 @@ def test_a_legend_saying_a_label_means_someone_else_s_numbers_quotes_those_value
     )
     assert confirms(log, "EM", 62.48) and confirms(log, "F1", 72.35)
     assert not confirms(log, "EM", 73.24) and not confirms(log, "F1", 81.93)
+
+
+def test_numbers_in_a_parenthesis_after_a_sentence_naming_a_source_are_the_sources() -> None:
+    # Given the run's values, then a sentence quoting the official numbers in a parenthesis
+    text = (
+        "MMLU = 53.3\nTydiQA = 25.5\n\n"
+        "Still far below the official leaderboard (MMLU=64.1, TydiQA=35.7)\n"
+    )
+    # Then the quoted numbers are not the run's
+    assert confirms(text, "MMLU", 53.3)
+    assert not confirms(text, "MMLU", 64.1)
+    assert not confirms(text, "TydiQA", 35.7)
+    # ...in a report written in Chinese too ("differs from what the official site disclosed")
+    assert not confirms("MMLU = 53.3\n跟官网披露的差的比较多(MMLU=64.1)\n", "MMLU", 64.1)
+    # ...but the writer's own numbers in a parenthesis stand
+    assert confirms("Compared with the paper, we got (MMLU=55.0)\n", "MMLU", 55.0)

@@ -71,3 +71,25 @@ def test_a_lone_name_with_a_digit_and_a_separator_titles_the_table_below() -> No
     assert confirms(log, "Recall", 0.544, dataset="SEQ-09-B")
     assert not confirms(log, "Recall", 0.612, dataset="SEQ-09-B")
     assert confirms(log, "Recall", 0.612, dataset="SEQ-07-A")
+
+
+def test_blocks_closed_by_the_same_counter_are_repeated_runs_all_kept() -> None:
+    # Given two evaluation blocks of repeated runs, each closed by the same `epoch = 3.0`
+    text = (
+        "***** Eval results *****\n  eval_accuracy = 0.7622\n  eval_loss = 0.5318\n"
+        "  epoch = 3.0\n\n"
+        "***** Eval results *****\n  eval_accuracy = 0.8063\n  eval_loss = 0.4772\n"
+        "  epoch = 3.0\n"
+    )
+    # Then the counter did not advance: both runs' values are metrics
+    assert confirms(text, "Validation Accuracy", 0.7622)
+    assert confirms(text, "Validation Accuracy", 0.8063)
+    assert confirms(text, "Validation Loss", 0.5318)
+
+
+def test_a_summary_block_after_an_advanced_counter_still_supersedes_the_earlier() -> None:
+    # Given the same summary line after epoch 1 and after epoch 2
+    text = "Epoch: 1\nBest val AP: 0.50\nEpoch: 2\nBest val AP: 0.61\n"
+    # Then the earlier one is a running value of the training
+    assert confirms(text, "Validation AP", 0.61)
+    assert not confirms(text, "Validation AP", 0.50)

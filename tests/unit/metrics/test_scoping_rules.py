@@ -235,3 +235,54 @@ def test_the_word_score_beside_a_metric_names_no_scope() -> None:
     assert sense_of("roc_auc score_val").scope == ()
     assert sense_of("roc_auc score_val").split == "val"
     assert sense_of("HellaSwag accuracy score").scope == ("hellaswag",)
+
+
+def test_a_category_title_scopes_its_block_and_an_average_title_qualifies_it() -> None:
+    # Given one value a line under "Category X:" titles, then a "Macro avg" block
+    text = (
+        "Category C:\n\tprecision\t0.91\n\tf1 score\t0.79\n\n\n"
+        "Category R:\n\tprecision\t0.0\n\tf1 score\t0.0\n\n\n"
+        "Macro avg\n\tprecision\t0.45\n\tf1 score\t0.395\n"
+    )
+    # Then a category's F1 is not the aggregate, and the macro block is the macro average
+    assert not confirms(text, "F1", 0.0)
+    assert confirms(text, "Macro F1", 0.395)
+    assert not confirms(text, "Micro F1", 0.395)
+
+
+def test_fold_rows_of_a_table_are_not_the_cross_validated_value() -> None:
+    # Given a per-fold table and the averages below it
+    text = (
+        "| Fold | Validation RMSE | Validation R² |\n|---|---|---|\n"
+        "| 1 | 1.10 | 0.11 |\n| 2 | 1.40 | 0.24 |\n\nAverage Validation R²: 0.175\n"
+    )
+    # Then a fold's value answers no unscoped claim; the average does
+    assert not confirms(text, "R²", 0.24)
+    assert confirms(text, "R²", 0.175)
+    # ...and with no aggregate printed at all, a fold's row still answers none
+    assert not confirms(text, "Validation RMSE", 1.40)
+
+
+def test_a_value_followed_by_for_a_dataset_is_that_datasets() -> None:
+    # Given a prose report with one value per data set, named after the value
+    text = "I got\nmAP : 67.90 for oxford (73.9 on your paper)\nmAP : 76.64 for paris\n"
+    # Then each value is its data set's, and answers an unscoped claim too
+    assert confirms(text, "mAP", 67.9, dataset="Oxford5k")
+    assert not confirms(text, "mAP", 67.9, dataset="Paris6k")
+    assert confirms(text, "mAP", 76.64)
+    # ...but "for"/"on" before words naming no data set scopes nothing
+    assert confirms("acc: 0.91 on average\n", "Accuracy", 0.91, dataset="CIFAR-10")
+
+
+def test_a_banner_naming_the_dataset_it_ran_for_scopes_what_follows() -> None:
+    # Given two sections, each opened by a banner naming its data set after "for"
+    text = (
+        "--- Grid Search Complete for combined dataset ~ 21k ---\n"
+        "Test Set Accuracy: 0.4360\n\n"
+        "--- Grid Search Complete for anjila-big dataset ~12k ---\n"
+        "Test Set Accuracy: 0.5188\n"
+    )
+    # Then each accuracy is its data set's
+    assert confirms(text, "Test Accuracy", 0.436, dataset="combined")
+    assert not confirms(text, "Test Accuracy", 0.436, dataset="anjila-big")
+    assert confirms(text, "Test Accuracy", 0.5188, dataset="anjila-big")

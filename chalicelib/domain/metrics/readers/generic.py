@@ -12,7 +12,7 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
 from chalicelib.domain.metrics.result_names import is_result_name
-from chalicelib.domain.metrics.vocabulary import sense_of
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 # name: value / name = value. A name is up to four words; the first starts with a letter. A
 # colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric). A
@@ -59,6 +59,18 @@ _LABEL_NOT_SCOPE = frozenset(
 )
 _COPULAS = frozenset({"is", "was", "are", "were"})
 _CONJUNCTIONS = frozenset({"and", "&"})
+# A value followed by the data set it is on: "mAP : 67.90 for oxford", "acc: 0.91 on CIFAR-10".
+_FOR_DATASET = re.compile(
+    r"%?+[ \t]++(?:for|on)[ \t]++(?:the[ \t]++)?+([A-Za-z][\w.\-+]{1,30}+)"
+    r"(?![\w.\-+])(?![ \t]*+[:=])"
+)
+# Words after "for"/"on" that name no data set ("on average", "for each class", "on epoch 3").
+_NOT_DATASET_AFTER = frozenset(
+    {"all", "each", "every", "both", "average", "this", "that", "these", "those", "my", "our"}
+    | {"your", "their", "its", "it", "a", "an", "epoch", "step", "iteration", "iter", "batch"}
+    | {"class", "category", "model", "run", "seed", "fold", "top", "now", "me", "us", "you"}
+    | {"more", "most", "less", "par", "time", "reference", "comparison", "example", "instance"}
+)
 # The text before a pair ends with a value (a previous pair's): a conjunction there joins pairs.
 _AFTER_VALUE = re.compile(r"\d%?+,?+[ \t]++$")
 _COUNTER_WORDS = frozenset(["epoch", "step", "iter", "iteration", "episode", "ep", "it", "round"])
@@ -189,6 +201,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     pairs: list[tuple[str, str]] = []
     quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
+    for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     if ":" in line or "=" in line:
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
@@ -212,6 +225,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 words = words[1:]  # "recall@20: 0.2258 and ndcg@20: 0.1451": the second pair
             words = _clean(words)
             name = qualified(" ".join(words))
+            on = _FOR_DATASET.match(line, match.end()) if for_dataset else None
+            if on and _named_dataset(on.group(1)):
+                name = f"{on.group(1)}/{name}"  # "mAP : 67.90 for oxford": Oxford's mAP
             if segments:
                 name = _segment_name(segments, match.start(), name)
             elif words and line[match.start() - 1 : match.start()] == "]":
@@ -248,6 +264,11 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         if out.add(name, number, "generic", split=split, running=running):
             found = True
     return found
+
+
+def _named_dataset(word: str) -> bool:
+    low = word.lower()
+    return low not in _NOT_DATASET_AFTER and low not in _SPLIT_OF_WORD and not is_known_metric(word)
 
 
 # A sentence that says which split its values are on: "combined MOTA = 49.49 on train set of

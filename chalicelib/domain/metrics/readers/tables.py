@@ -269,6 +269,8 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         for i in labels
         if i < columns[0] and cells[i] and _cell_number(cells[i]) is None
     )
+    if not label and metric_key(header[0]) in _FOLD_HEADERS and results[0] > 0:
+        label = f"{header[0]} {cells[0]}"  # "| Fold | RMSE |": a fold's row, not the mean
     per_class = metric_key(header[0]) in _CLASS_HEADERS and results[0] > 0
     if per_class:
         # a per-class table ("| Class | IoU | Acc |"): a row is one class's, never the mean,
@@ -294,6 +296,7 @@ _CUTOFF_HEADERS = frozenset({"k", "topk", "atk", "cutoff", "rank"})
 _CLASS_HEADERS = frozenset(
     {"class", "classes", "category", "categories", "label", "labels", "cls", "classname"}
 )
+_FOLD_HEADERS = frozenset({"fold", "folds", "foldno", "foldid", "foldidx", "cvfold"})
 _SUMMARY_ROWS = frozenset(
     {"", "all", "mean", "average", "avg", "overall", "total", "macroavg", "microavg"}
     | {"weightedavg", "macroaverage", "microaverage", "weightedaverage"}
