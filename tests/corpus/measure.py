@@ -19,7 +19,7 @@ from chalicelib.domain.metrics.vocabulary import metric_key
 
 # SOTAV_CORPUS_DIR reads another copy of the corpus (a work tree still being written).
 HERE = Path(os.environ.get("SOTAV_CORPUS_DIR") or Path(__file__).resolve().parent)
-SETS = ("logs", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+SETS = ("logs", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
 
 
 @dataclass(frozen=True)
