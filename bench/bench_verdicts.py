@@ -26,6 +26,7 @@ def run() -> list[Row]:
         "fresh6": "sixth fresh hold-out",
         "fresh7": "seventh fresh hold-out",
         "fresh8": "eighth fresh hold-out",
+        "fresh9": "ninth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

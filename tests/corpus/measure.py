@@ -30,6 +30,7 @@ SETS = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
 )
 
 
