@@ -50,6 +50,8 @@ _COUNTER = re.compile(
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
     r"|^[\s*>+\-\[]*+(?:elapsed(?:[ _]time)?+|time(?:[ _]elapsed)?+)\s*+[:=]?+\s*+"
     r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
+    # PyTorch's tutorial loop, `print(f"[{epoch + 1}, {i + 1:5d}] loss: ...")`: epoch, batch
+    r"|^\s*+\[\s*+\d++\s*+,\s*+\d++\s*+\]"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".

@@ -3,6 +3,7 @@ the lines a pasted excerpt leaves out (tests/corpus/README.md, "Running values")
 
 from __future__ import annotations
 
+from chalicelib.domain.metrics import extract_metrics
 from tests.unit.metrics._helpers import confirms, found
 
 
@@ -93,3 +94,14 @@ def test_a_summary_block_after_an_advanced_counter_still_supersedes_the_earlier(
     # Then the earlier one is a running value of the training
     assert confirms(text, "Validation AP", 0.61)
     assert not confirms(text, "Validation AP", 0.50)
+
+
+def test_the_pytorch_tutorial_epoch_batch_counter_makes_earlier_evaluations_running() -> None:
+    # print(f"[{epoch + 1}, {i + 1:5d}] loss: ...") between per-epoch test accuracies
+    log = (
+        "[1,   300] loss: 1.677\naccuracy on test set: 95%\n"
+        "[2,   300] loss: 0.137\naccuracy on test set: 97%\n"
+    )
+    values = {(m.name, m.value) for m in extract_metrics(log)}
+    assert ("accuracy on test set", 97) in values
+    assert ("accuracy on test set", 95) not in values  # superseded by the next epoch's
