@@ -27,6 +27,23 @@ def hours(value: Any) -> str:
     return f"{value:.3g}"
 
 
+def read_from(validation: dict[str, Any]) -> Html:
+    """The run-log line the claimed value was read from, for a passed validation: what a
+    reviewer checks before promoting (a value quoted from a paper, a validation value or one
+    class's row are the validator's typical mistakes; the line shows them)."""
+    lines = validation.get("confirming_lines") or []
+    if validation.get("state") != "passed" or not lines:
+        return EMPTY
+    first = lines[0]
+    return render(
+        '\n<dt>Read from</dt><dd data-testid="read-from">line ${line}: <code>${text}</code>'
+        '<br><span class="muted">Check that this line is the run\'s own final result for the '
+        "claimed metric and data set before promoting.</span></dd>",
+        line=first.get("line") or "?",
+        text=_short(str(first.get("text") or "")),
+    )
+
+
 def trajectory_evidence(trajectory: dict[str, Any] | None) -> Html:
     """Which step printed the confirming line; which steps wrote evaluation files."""
     evidence = (trajectory or {}).get("evidence") or {}

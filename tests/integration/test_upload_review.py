@@ -4,6 +4,7 @@ read without reading the rest (ranged GETs; a gzip log decompressed as a stream)
 from __future__ import annotations
 
 import gzip
+import re
 from typing import Any
 
 import pytest
@@ -38,3 +39,20 @@ def test_the_review_page_shows_the_head_and_tail_of_a_large_log_and_what_was_ski
     assert html.count("FIRST LINE of the log") == 2
     assert html.count("Acc@1 84.020 Acc@5 96.880") == 2
     assert html.count(f"{skipped / 1024 / 1024:,.1f} MiB skipped") >= 2
+
+
+def test_the_review_card_shows_the_line_a_passed_claim_was_read_from(world: World) -> None:
+    # Given a submission whose log confirms the claim on one line, beside markup-like text
+    log = "<b>epoch 89</b> done\n * Acc@1 84.020 Acc@5 96.880 <script>x()</script>\n"
+    response = world.submit(run_log_url=log)
+    assert response.status_code == 201, response.body
+    world.stack.pump.drain()
+    # When a reviewer opens the review queue
+    cookie = signed_in_cookie(world, world.reviewer.key)
+    html = world.client.http.get("/review", headers={"Cookie": cookie}).body.decode()
+    # Then the card shows the line number and text the value was read from, escaped
+    found = re.search(r'data-testid="read-from">line (\d+): <code>([^<]*)', html)
+    assert found is not None, html
+    assert found.group(1) == "2"
+    assert "Acc@1 84.020" in found.group(2) and "&lt;script&gt;" in found.group(2)
+    assert "<script>x()" not in html

@@ -162,7 +162,7 @@ ${copy}
 <dt>Hardware</dt><dd>${hardware}</dd>
 <dt>Reported metric</dt><dd>${reported}</dd>
 <dt>Claimed by the paper</dt><dd>${claimed}</dd>
-<dt>Validation</dt><dd>${state}${checks}</dd>${counts}
+<dt>Validation</dt><dd>${state}${checks}</dd>${read_from}${counts}
 <dt>Metrics in the log</dt><dd>${extracted}</dd>
 <dt>Replay log</dt><dd>${trajectory} · trust tier ${trust}${evidence}</dd>
 <dt>Compute</dt><dd>${compute}</dd>
@@ -194,6 +194,7 @@ ${actions}
         ),
         state=join([badge(state), _unread_log_note(validation)]),
         checks=_checks(validation.get("checks") or []),
+        read_from=evidence.read_from(validation),
         extracted=_metrics(validation.get("extracted_metrics") or []),
         trajectory=(
             render(
