@@ -440,6 +440,9 @@ Ready. Press Ctrl-C to stop.""",
     )
     stopping = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    # Ctrl-C, and `kill -INT` of a stack started in the background (where the shell starts it
+    # with SIGINT ignored, which Python would keep): the same clean stop
+    signal.signal(signal.SIGINT, lambda *_: stopping.set())
     try:
         while not stopping.wait(0.5):
             pass
