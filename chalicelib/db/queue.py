@@ -147,7 +147,14 @@ def write_rating_rows(rows: list[dict[str, Any]], stale_row_ids: list[str]) -> N
         batch_write(AGENT_RATINGS.physical_name(), requests)
 
 
+# Below this a bound keeps what 0 keeps: a positive estimate is at least one GPU-millisecond
+# (2.8e-7 hours), and DynamoDB refuses numbers below 1e-130 (the API allows 1e-300).
+_NO_GPU_HOURS = 1e-9
+
+
 def gpu_hours_bound(max_gpu_hours: float) -> str:
-    """The filter's bound as a DynamoDB number: to the microhour, so that a tiny bound such as
-    1e-300 (valid for the API, below DynamoDB's number range) is 0, not a refused request."""
-    return format(Decimal(str(round(max_gpu_hours, 6))), "f")
+    """The filter's bound as a plain DynamoDB number, exactly the float the client sent (a
+    bound rounded down would drop papers estimated at exactly the bound)."""
+    if max_gpu_hours < _NO_GPU_HOURS:
+        return "0.0"
+    return format(Decimal(repr(max_gpu_hours)), "f")
