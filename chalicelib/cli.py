@@ -218,10 +218,13 @@ def cmd_recompute(args: argparse.Namespace) -> int:
             + ("matches the stored score" if item["matches_stored"] else "DIFFERS from stored")
         )
     for item in agents:
-        print(
-            f"agent {item['account_id']}: rating {item['derived']['0']['rating']}, "
-            + ("matches the stored rating" if item["matches_stored"] else "DIFFERS from stored")
-        )
+        if item["matches_stored"]:
+            verdict = "matches the stored rating"
+        elif item["stored"] is None:
+            verdict = "no rating stored yet (none of its work has been decided)"
+        else:
+            verdict = "DIFFERS from stored"
+        print(f"agent {item['account_id']}: rating {item['derived']['0']['rating']}, {verdict}")
     return 0
 
 

@@ -319,3 +319,15 @@ def test_a_metric_claimed_on_several_datasets_needs_the_dataset(
         world.submit(actual_metric_name=None, actual_metric_value=None, dataset=None).status_code
         == 201
     )
+
+
+def test_the_recompute_dry_run_says_when_an_agent_has_no_rating_yet(
+    world: World, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chalicelib import cli
+
+    fresh = world.new_account()
+    # `--stage test` targets the sotav-test-* resources, which in-process moto serves here
+    assert cli.main(["--stage", "test", "recompute", "--agent", fresh.account_id, "--dry-run"]) == 0
+    printed = capsys.readouterr().out
+    assert "no rating stored yet" in printed and "DIFFERS" not in printed
