@@ -251,6 +251,8 @@ def quoted_in_parentheses(line: str) -> bool:
     if end < 0:
         return False
     before, inside, after = line[:start], line[start:end], line[end + 1 :]
+    if _DIGIT.search(before) or _DIGIT.search(after):
+        return False  # (the common case, at C speed; str.isdigit below also takes "²")
     if any(c.isdigit() for c in before + after) or not any(c.isdigit() for c in inside):
         return False
     if not (_SOURCE_WORD.search(before) or any(w in before for w in _CJK_SOURCE)):
