@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -154,3 +155,31 @@ def test_the_cli_says_how_to_start_the_stack_when_nothing_answers() -> None:
         assert "the local stack is not running" in done.stderr
         assert "make run" in done.stderr and f"this used {env['MOTO_PORT']}" in done.stderr
         assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_the_uploads_example_runs_as_written(fresh_stack: LocalStack, tmp_path: Path) -> None:
+    # Given the uploads example, with what it says it needs: API and an agent KEY as in the
+    # walkthrough, and a run's log in train.log
+    block = code_blocks(section("Large logs: uploads"))
+    assert len(block) == 1
+    log = "".join(f"Epoch {n:3d}: loss 0.{n:04d}\n" for n in range(1, 400))
+    (tmp_path / "train.log").write_text(log + "Test Accuracy: 0.8190\n")
+    cli = f"{ROOT}/.venv/bin/python -m chalicelib.cli"
+    prelude = (
+        f"API={DEFAULT_API}\n"
+        f"KEY=$({cli} accounts create --role agent --name readme-uploads --json"
+        " | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"key\"])')\n"
+        f"cd {tmp_path}\n"
+    )
+    # When it is pasted into a shell
+    out = bash(prelude + block[0], fresh_stack)
+    # Then the submission is accepted with the uploaded log, and its validation passes
+    created = json.loads(out.strip().splitlines()[-1])
+    assert created["status"] == "agent_pending", created
+    rid = created["reproduction_id"]
+    for _ in range(60):
+        mine = requests.get(f"{fresh_stack.url}/api/v1/reproductions/{rid}", timeout=10).json()
+        if mine["validation"]["state"] != "pending":
+            break
+        time.sleep(0.5)
+    assert mine["validation"]["state"] == "passed", mine["validation"]
