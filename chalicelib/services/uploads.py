@@ -116,8 +116,8 @@ def grant_upload(principal: Principal, request: dict[str, Any]) -> dict[str, Any
         raise HttpError(
             429,
             "upload_quota_exceeded",
-            f"at most {human_bytes(limit)} of uploads may be granted per hour per account; "
-            f"this grant of {human_bytes(size)} would pass it. Retry after {retry_after} s, "
+            f"at most {human_bytes(limit)} ({limit} bytes) of uploads may be granted per hour "
+            f"per account; this grant of {size} bytes would pass it. Retry after {retry_after} s, "
             "or send the log gzip-compressed (content_encoding gzip)",
             headers={"Retry-After": str(retry_after)},
         ) from None

@@ -43,6 +43,7 @@ def test_granted_bytes_past_the_hourly_budget_are_429_and_store_nothing(
         error = over.json_body["error"]
         assert error["code"] == "upload_quota_exceeded"
         assert "per hour" in error["message"] and "gzip" in error["message"]
+        assert "(3000 bytes)" in error["message"]  # the exact budget, not only "2.9 KiB"
         assert 1 <= int(over.headers["Retry-After"]) <= 3600
         assert grants_of(agent.account_id) == 2  # the refused grant left nothing
         # what is left of the hour can still be granted, to the byte; other accounts
