@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal, NotRequired
 
-from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, with_config
+from pydantic import BaseModel, ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic needs this one on Python < 3.12
 
 MAX_STEPS = 10_000
@@ -51,10 +51,40 @@ def integral_float_to_int(value: Any) -> Any:
     return value
 
 
-# At most 2^53, as for every integer in a request body (chalicelib/api/strict_json.py).
-NonNegativeInt = Annotated[
-    int, Field(ge=0, le=2**53, strict=True), BeforeValidator(integral_float_to_int)
-]
+def _whole_float(value: Any) -> int:
+    if isinstance(value, float) and value.is_integer() and 0 <= value <= 2**53:
+        return int(value)
+    raise ValueError("not a whole number in range")
+
+
+class _StepCountSchema:
+    """A step's counts (`duration_ms`, tokens): a strict integer 0..2^53, checked in
+    pydantic-core alone (a Python check per field was a tenth of the time of a 1,000,000-step
+    replay log), or a float with a zero fractional part (`5.0`, as JSON Schema counts it).
+    At most 2^53, as for every integer in a request body (chalicelib/api/strict_json.py)."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, _source: Any, _handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.union_schema(
+            [
+                core_schema.int_schema(strict=True, ge=0, le=2**53),
+                # Python only when that fails: only a float, in both JSON and Python input (an
+                # int out of range must not come back rounded to one)
+                core_schema.no_info_plain_validator_function(_whole_float),
+            ],
+            mode="left_to_right",
+            custom_error_type="step_count",
+            custom_error_message='must be a whole number from 0 to 2^53 (5 or 5.0; not "5" or 5.5)',
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, _schema: Any, _handler: Any) -> dict[str, Any]:
+        return {"type": "integer", "minimum": 0, "maximum": 2**53}
+
+
+NonNegativeInt = Annotated[int, _StepCountSchema]
 IoText = Annotated[str, Field(max_length=MAX_IO_CHARS)]
 
 
@@ -63,33 +93,50 @@ _RFC3339 = re.compile(
 )
 
 
-def _require_timestamp_text(value: Any) -> Any:
-    if isinstance(value, str):
-        match = _RFC3339.match(value)
-        if match is None:
-            raise ValueError(
-                "ts must be an RFC 3339 date-time with an explicit offset, e.g. "
-                "2024-05-01T12:00:00Z or 2024-05-01T14:00:00+02:00 (epoch seconds are not "
-                "accepted)"
-            )
-        if match.group(1) and len(match.group(1)) > 7:  # nanoseconds: keep microseconds
-            value = value[: match.start(1) + 7] + value[match.end(1) :]
-        # The standard library's parser is several times faster than pydantic's for the
-        # common forms, and its `timezone` objects compare ~15x faster than pydantic's
-        # `TzInfo` (10,000 steps are compared twice each). What it cannot read is left to
-        # pydantic, whose error message names the problem.
-        try:
-            return datetime.fromisoformat(value)
-        except ValueError:
-            return value  # e.g. month 13: pydantic's message names the problem
-    if isinstance(value, datetime):
-        return value
-    raise ValueError(
-        "ts must be an ISO-8601 date-time string with a timezone, e.g. 2024-05-01T12:00:00Z"
-    )
+_TS_HELP = (
+    "ts must be an RFC 3339 date-time with an explicit offset, e.g. 2024-05-01T12:00:00Z or "
+    "2024-05-01T14:00:00+02:00 (epoch seconds are not accepted)"
+)
 
 
-Timestamp = Annotated[AwareDatetime, BeforeValidator(_require_timestamp_text)]
+def _parse_timestamp(value: str) -> datetime:
+    """An RFC 3339 string (already matched by `_RFC3339`) as an aware datetime; digits after
+    the microseconds are dropped. Python 3.11's parser reads every form the pattern allows
+    but a lower-case `t` or `z`."""
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return datetime.fromisoformat(value.upper())  # month 13 still fails: its message
+
+
+class _TimestampSchema:
+    """`ts`: an RFC 3339 string checked by pydantic-core's own regex engine, then read by the
+    standard library (a replay log holds up to 1,000,000 of them: a Python check per step was
+    a sixth of the validator's time), or an aware `datetime` from a Python caller. Any other
+    input gets one message that says what to send. The standard library's `timezone`
+    objects also compare ~15x faster than pydantic's `TzInfo` (every step is compared)."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, _source: Any, _handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        text = core_schema.no_info_after_validator_function(
+            _parse_timestamp, core_schema.str_schema(pattern=_RFC3339.pattern, strict=True)
+        )
+        aware = core_schema.datetime_schema(strict=True, tz_constraint="aware")
+        return core_schema.union_schema(
+            [text, aware],
+            mode="left_to_right",
+            custom_error_type="timestamp_format",
+            custom_error_message=_TS_HELP,
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, _schema: Any, _handler: Any) -> dict[str, Any]:
+        return {"type": "string", "format": "date-time"}
+
+
+Timestamp = Annotated[datetime, _TimestampSchema]
 
 
 # Steps are TypedDicts, not models: a log holds up to 10,000 of them, and plain dicts of

@@ -124,6 +124,9 @@ def test_a_log_of_10001_steps_is_refused() -> None:
         (tool_step(duration_ms=1.5), "duration_ms"),
         (tool_step(duration_ms="5"), "duration_ms"),
         (tool_step(duration_ms=True), "duration_ms"),
+        (tool_step(duration_ms=2**53 + 1), "duration_ms"),  # never rounded down to 2^53
+        (tool_step(duration_ms=float(2**53 + 2)), "duration_ms"),
+        (tool_step(duration_ms=None), "duration_ms"),
         (tool_step(ts="2024-05-01T12:01:00"), "ts"),  # naive
         (tool_step(ts="2024-05-01"), "ts"),
         (tool_step(ts=1714564860), "ts"),  # epoch seconds
@@ -132,6 +135,10 @@ def test_a_log_of_10001_steps_is_refused() -> None:
         (tool_step(ts="20240501T120100Z"), "ts"),  # ISO 8601 basic form, not RFC 3339
         (tool_step(ts="2024-05-01T12:01Z"), "ts"),  # no seconds
         (tool_step(ts="yesterday"), "ts"),
+        (tool_step(ts="2024-13-01T12:01:00Z"), "ts"),  # month 13
+        (tool_step(ts="2024-05-01T12:01:00Z\n"), "ts"),
+        (tool_step(ts="\uff12\uff10\uff12\uff14-05-01T12:01:00Z"), "ts"),  # fullwidth digits
+        (tool_step(ts=datetime(2024, 5, 1, 12, 1)), "ts"),  # a naive datetime object
         (tool_step(status="ok"), "status"),  # unknown field
         (llm_step(response_text="x" * 50_001), "response_text"),
         (llm_step(error="x" * 5_001), "error"),
@@ -178,6 +185,36 @@ def test_an_offset_timestamp_is_accepted_and_compared_as_an_instant() -> None:
     # Then it is the same instant as 12:01Z and within bounds
     assert log.steps[0]["ts"] == STARTED + timedelta(minutes=1)
     assert by_name(check_replay(log, run_facts(), SUBMITTED))["timestamp_bounds"].ok
+
+
+@pytest.mark.parametrize(
+    ("text", "instant"),
+    [
+        ("2024-05-01T12:01:00Z", STARTED + timedelta(minutes=1)),
+        ("2024-05-01t12:01:00z", STARTED + timedelta(minutes=1)),  # RFC 3339 allows lower case
+        ("2024-05-01 12:01:00+00:00", STARTED + timedelta(minutes=1)),
+        ("2024-05-01T12:01:00-00:00", STARTED + timedelta(minutes=1)),
+        # digits beyond the microseconds are dropped, not rounded
+        ("2024-05-01T12:01:00.123456789Z", STARTED + timedelta(minutes=1, microseconds=123456)),
+    ],
+)
+def test_every_rfc3339_form_reads_as_its_instant(text: str, instant: datetime) -> None:
+    assert replay(tool_step(ts=text)).steps[0]["ts"] == instant
+
+
+def test_a_bad_timestamp_gets_one_message_that_says_what_to_send() -> None:
+    with pytest.raises(ValidationError) as raised:
+        ReplayLog.model_validate({"steps": [tool_step(ts=1714564860)]})
+    (error,) = raised.value.errors()
+    assert "RFC 3339 date-time with an explicit offset" in error["msg"]
+
+
+@pytest.mark.parametrize("raw", ["5.0", "5", "5e0"])
+def test_a_count_with_a_zero_fraction_is_an_integer(raw: str) -> None:
+    step = {k: v for k, v in tool_step().items() if k != "duration_ms"}
+    text = '{"steps": [' + json.dumps(step)[:-1] + f', "duration_ms": {raw}' + "}]}"
+    (step,) = ReplayLog.model_validate_json(text).steps
+    assert step["duration_ms"] == 5 and type(step["duration_ms"]) is int
 
 
 # --- checks ------------------------------------------------------------------------------
