@@ -27,6 +27,7 @@ def run() -> list[Row]:
         "fresh7": "seventh fresh hold-out",
         "fresh8": "eighth fresh hold-out",
         "fresh9": "ninth fresh hold-out",
+        "fresh10": "tenth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -31,6 +31,7 @@ SETS = (
     "fresh7",
     "fresh8",
     "fresh9",
+    "fresh10",
 )
 
 
