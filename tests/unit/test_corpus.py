@@ -40,12 +40,12 @@ AGREEMENT_FLOOR = {
     "holdout": 0.958,
     "fresh": 0.93,
     "fresh2": 0.891,
-    "fresh3": 0.903,
-    "fresh4": 0.799,
+    "fresh3": 0.906,
+    "fresh4": 0.801,
     "fresh5": 0.817,
-    "fresh6": 0.817,
+    "fresh6": 0.834,
     "fresh7": 0.767,
-    "fresh8": 0.878,
+    "fresh8": 0.888,
     "fresh9": 0.805,
 }
 OPEN_WRONG_CONFIRMATIONS = {

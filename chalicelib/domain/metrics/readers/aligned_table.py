@@ -41,15 +41,25 @@ MAX_COLUMNS = 64
 _NAME = re.compile(r"^[A-Za-z][\w.\-@()]{0,30}+:?+$")
 _CELL_NUMBER = re.compile(r"^[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+%?+$")
 _PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for", "with", "is"})
+# A logger's prefix before a row: a timestamp, a log level.
+_LOG_PREFIX = re.compile(r"\d\d:\d\d:\d\d|\b(?:INFO|DEBUG|WARNING)\b")
 _SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
 
 
 def _cells(line: str) -> list[str]:
+    if "\\\\" in line and "&" in line:
+        # a LaTeX row ("&   0.109  &   0.765  \\", Monodepth2's evaluate_depth.py): its
+        # cells are separated by "&" and it ends with two backslashes
+        line = line.rstrip()
+        if line.endswith("\\\\"):
+            line = line[:-2].replace("&", " ")
     return line.replace("|", " ").split(None, MAX_COLUMNS)
 
 
 def _header(line: str) -> list[str] | None:
     cells = _cells(line)
+    if cells and cells[0] == ">":
+        cells = cells[1:]  # quoted in a reply ("> abs_rel| sq_rel| rmse|")
     titled = next((i for i, c in enumerate(cells) if c.endswith(":")), None)
     if titled is not None:  # "HOTA: -pedestrian  HOTA  DetA ...": the columns follow a title
         cells = [c for c in cells[titled + 1 :] if not c.startswith("-")]
@@ -105,19 +115,21 @@ def _row(line: str, columns: list[str], out: Sink | None) -> bool:
         if not _CELL_NUMBER.match(cell):
             break
         count += 1
-    label_cells = cells[: len(cells) - count]
+    label_cells, numbers = cells[: len(cells) - count], cells[len(cells) - count :]
     # every column has its number, or all but a leading title column or two
     if count < 2 or count > len(columns) or count < len(columns) - 2:
         return False
     if count < len(columns) and not label_cells:
         return False
+    if label_cells and label_cells[-1].endswith(":") and _LOG_PREFIX.search(label_cells[-1]):
+        label_cells = []  # a logger's prefix ("2021-06-17 06:18:16 INFO:"), not a row label
     label = " ".join(label_cells)
     if label.lower() in _SUMMARY_LABELS:
         label = ""
     names = columns[len(columns) - count :]
     if out is None:
         return True
-    for name, cell in zip(names, cells[len(label_cells) :], strict=True):
+    for name, cell in zip(names, numbers, strict=True):
         number = cell.rstrip("%")
         if parse_number(number) is None:
             continue
