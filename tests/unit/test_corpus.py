@@ -44,7 +44,7 @@ AGREEMENT_FLOOR = {
     "fresh4": 0.801,
     "fresh5": 0.817,
     "fresh6": 0.834,
-    "fresh7": 0.774,
+    "fresh7": 0.784,
     "fresh8": 0.888,
     "fresh9": 0.805,
 }

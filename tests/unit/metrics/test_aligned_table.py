@@ -98,3 +98,15 @@ def test_trackeval_identity_table_is_read() -> None:
     )
     assert confirms(text, "IDF1", 61.25)
     assert not confirms(text, "IDF1", 55.1)
+
+
+def test_rows_named_by_a_metric_under_columns_of_its_measures() -> None:
+    # ROUGE-1.5.5 / ROUGE 2.0 summaries: a row per ROUGE variant, a column per measure
+    text = (
+        "            Avg_Recall   Avg_Precision   Avg_F-Score\n"
+        "ROUGE-1     0.452        0.371           0.408\n"
+        "ROUGE-2     0.201        0.166           0.182\n"
+    )
+    assert confirms(text, "ROUGE-1", 0.408) and confirms(text, "ROUGE-2", 18.2)
+    assert confirms(text, "ROUGE-1 Recall", 0.452)
+    assert not confirms(text, "ROUGE-1", 0.452) and not confirms(text, "ROUGE-2", 0.201)

@@ -133,5 +133,18 @@ def _row(line: str, columns: list[str], out: Sink | None) -> bool:
         number = cell.rstrip("%")
         if parse_number(number) is None:
             continue
-        out.add(f"{label}/{name}" if label else name, number, "aligned_table", running=False)
+        out.add(_cell_name(label, name), number, "aligned_table", running=False)
     return True
+
+
+def _cell_name(label: str, column: str) -> str:
+    """A cell's name: its row's label scopes its column (`MOT17-02/HOTA`), except where the
+    label is a metric and the column one of its measures (ROUGE-1.5.5's rows `ROUGE-1` under
+    `Avg_Recall Avg_Precision Avg_F-Score`: `ROUGE-1 Avg_F-Score` is ROUGE-1)."""
+    if not label:
+        return column
+    if sense_of(label).base in _KNOWN_BASES:
+        joined = f"{label} {column}"
+        if sense_of(joined).base in _KNOWN_BASES:
+            return joined
+    return f"{label}/{column}"
