@@ -345,7 +345,7 @@ class Extraction:
             return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
             state.running = False
-            state.line_split = None
+            state.line_split = state.block_split = None
             state.block_scope = None
             if state.reference_paragraph:
                 state.reference = state.reference_paragraph = False

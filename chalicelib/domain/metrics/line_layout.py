@@ -66,6 +66,9 @@ class LogState:
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
+    # the split a title line that is only a split ("Test:", "Validation set:") names for the
+    # lines below it, up to a blank line or another title
+    block_split: str | None = None
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
@@ -183,6 +186,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
     if title:
         state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
-    state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending
+        state.block_split = (
+            state.title_split if title.start() == len(line) - len(line.lstrip()) else None
+        )
+    elif line.rstrip().endswith(":"):
+        state.block_split = None  # another title: the split block above has ended
+    state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False

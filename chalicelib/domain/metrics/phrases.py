@@ -110,6 +110,8 @@ _phrases("assa", None, "assa")
 _phrases("mota", None, "mota")
 _phrases("motp", None, "motp")
 _phrases("idf1", None, "idf1")
+_phrases("idr", None, "idr", "id recall")  # the identity recall and precision behind IDF1
+_phrases("idp", None, "idp", "id precision")
 # speech enhancement and separation
 _phrases("pesq", None, "pesq", "pesq score", "wb pesq", "pesq wb")
 _phrases("stoi", None, "stoi", "stoi score")

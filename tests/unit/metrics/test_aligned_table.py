@@ -60,3 +60,53 @@ def test_parlai_partial_reports_are_not_results_and_the_finished_one_names_its_s
 
 def test_prose_and_lone_rows_make_no_table() -> None:
     assert extract_metrics("We report accuracy and F1 below\n  1.0  2.0\n") == []
+
+
+def test_latex_rows_under_a_header_of_names() -> None:
+    # Monodepth2-style depth evaluation: a header of names, then one LaTeX row of numbers
+    text = (
+        "   abs_rel |   sq_rel |     rmse | rmse_log |       a1 |       a2 |       a3 | \n"
+        "&   0.123  &   0.901  &   5.012  &   0.201  &   0.861  &   0.955  &   0.981  \\\\\n"
+    )
+    assert confirms(text, "Abs Rel", 0.123) and confirms(text, "RMSE", 5.012)
+    assert confirms(text, "delta < 1.25", 86.1)
+    assert not confirms(text, "RMSE", 0.201)  # RMSE log, another column
+
+
+def test_latex_row_with_glued_cells_under_a_quoted_header() -> None:
+    text = (
+        "> abs_rel| sq_rel| rmse| rmse_log| a1| a2| a3| \n"
+        "&0.088 &0.612 &4.101 &0.166 &0.912 &0.970 &0.986 \\\\\n"
+    )
+    assert confirms(text, "Abs Rel", 0.088) and confirms(text, "delta < 1.25", 0.912)
+
+
+def test_a_logger_prefix_before_a_row_is_no_row_label() -> None:
+    text = (
+        "2024-01-02 10:11:12 INFO: HOTA\tDetA\tAssA\n"
+        "2024-01-02 10:11:12 INFO: 51.20\t48.70\t54.10\n"
+    )
+    metrics = found(text)
+    assert metrics["HOTA"] == 51.2 and metrics["AssA"] == 54.1
+    assert confirms(text, "HOTA", 51.2)
+
+
+def test_trackeval_identity_table_is_read() -> None:
+    text = (
+        "Identity: demo-pedestrian          IDF1      IDR       IDP       IDTP      IDFN\n"
+        "COMBINED                           61.25     55.1      69.0      1200      980\n"
+    )
+    assert confirms(text, "IDF1", 61.25)
+    assert not confirms(text, "IDF1", 55.1)
+
+
+def test_rows_named_by_a_metric_under_columns_of_its_measures() -> None:
+    # ROUGE-1.5.5 / ROUGE 2.0 summaries: a row per ROUGE variant, a column per measure
+    text = (
+        "            Avg_Recall   Avg_Precision   Avg_F-Score\n"
+        "ROUGE-1     0.452        0.371           0.408\n"
+        "ROUGE-2     0.201        0.166           0.182\n"
+    )
+    assert confirms(text, "ROUGE-1", 0.408) and confirms(text, "ROUGE-2", 18.2)
+    assert confirms(text, "ROUGE-1 Recall", 0.452)
+    assert not confirms(text, "ROUGE-1", 0.452) and not confirms(text, "ROUGE-2", 0.201)

@@ -94,3 +94,14 @@ def test_a_table_by_cutoff_names_each_measure_at_the_rows_k() -> None:
     )
     assert not confirms(log, "NDCG@10", 0.412) and not confirms(log, "Recall@10", 0.2544)
     assert not confirms(log, "NDCG@10", 0.325, dataset="SciFact")  # the report names nfcorpus
+
+
+def test_a_markdown_table_logged_row_by_row_keeps_its_rows() -> None:
+    # a logger prints each row as its own message: every row has the logger's prefix
+    text = (
+        "2023-05-01 10:00:00,001 | Arch | AP | AR |\n"
+        "2023-05-01 10:00:00,001 |---|---|---|\n"
+        "2023-05-01 10:00:00,001 | my_net | 0.712 | 0.768 |\n"
+    )
+    assert confirms(text, "AP", 0.712, dataset="my_net")
+    assert not confirms(text, "AP", 0.768)

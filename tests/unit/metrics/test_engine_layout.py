@@ -3,6 +3,7 @@ cleaned before the readers see it (`engine.py`)."""
 
 from __future__ import annotations
 
+from chalicelib.domain.metrics import extract_metrics
 from tests.unit.metrics._helpers import confirms, found
 
 # LUMIA-Group/Leveraging-Self-Supervised-Learning-for-AVSR#6: per-batch values of a test pass.
@@ -126,3 +127,25 @@ def test_a_title_naming_the_paper_or_a_tutorial_after_the_results_quotes_them() 
     assert confirms(tutorial, "Test ROC-AUC", 0.684)
     assert not confirms(tutorial, "Test ROC-AUC", 0.778)
     assert not confirms(tutorial, "Test ROC-AUC", 0.959)  # the training set's score
+
+
+def test_a_title_that_is_only_a_split_names_the_split_of_its_block() -> None:
+    text = (
+        "Validation:\n"
+        "Number of data points: 5000\n"
+        "MRR: 0.411\n"
+        "Recall: 0.702\n"
+        "Test:\n"
+        "Number of data points: 6000\n"
+        "MRR: 0.405\n"
+        "Recall: 0.698\n"
+    )
+    assert confirms(text, "Validation MRR", 0.411) and confirms(text, "Test MRR", 0.405)
+    assert not confirms(text, "Test MRR", 0.411) and not confirms(text, "Test Recall", 0.702)
+
+
+def test_a_split_block_ends_at_a_blank_line_or_another_title() -> None:
+    text = "Test:\nMRR: 0.405\nTop-1: 0.31\n\nMRR: 0.398\nTest:\nF1: 0.5\nSummary:\nRecall: 0.61\n"
+    got = {(m.name, m.value): m.split for m in extract_metrics(text)}
+    assert got[("MRR", 0.405)] == "test" and got[("Top-1", 0.31)] == "test"
+    assert got[("MRR", 0.398)] is None and got[("Recall", 0.61)] is None

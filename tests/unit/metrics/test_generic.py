@@ -106,3 +106,10 @@ def test_a_step_after_the_name_is_a_progress_counter_and_verbs_before_it_are_noi
     assert confirms(thumt, "BLEU", 20.88) and not confirms(thumt, "BLEU", 0.159)
     assert confirms("Reported WER from paper: 9.6%\nAchieved WER : 12.69%\n", "WER", 12.69, "TED")
     assert confirms("TimesFM MASE: 1.71 \nTimesFM CRPS: 0.25\n", "CRPS", 0.25)
+
+
+def test_a_cutoff_written_apart_from_its_name() -> None:
+    # "Hits @10: 0.61": the "@10" is the name's cutoff even with a space before it
+    text = "Hits @10: 0.612\nHits @1: 0.404\n"
+    assert found(text) == {"Hits @10": 0.612, "Hits @1": 0.404}
+    assert confirms(text, "Hits@10", 0.612) and not confirms(text, "Hits@10", 0.404)

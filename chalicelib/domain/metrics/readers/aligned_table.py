@@ -41,15 +41,25 @@ MAX_COLUMNS = 64
 _NAME = re.compile(r"^[A-Za-z][\w.\-@()]{0,30}+:?+$")
 _CELL_NUMBER = re.compile(r"^[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+%?+$")
 _PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for", "with", "is"})
+# A logger's prefix before a row: a timestamp, a log level.
+_LOG_PREFIX = re.compile(r"\d\d:\d\d:\d\d|\b(?:INFO|DEBUG|WARNING)\b")
 _SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
 
 
 def _cells(line: str) -> list[str]:
+    if "\\\\" in line and "&" in line:
+        # a LaTeX row ("&   0.109  &   0.765  \\", Monodepth2's evaluate_depth.py): its
+        # cells are separated by "&" and it ends with two backslashes
+        line = line.rstrip()
+        if line.endswith("\\\\"):
+            line = line[:-2].replace("&", " ")
     return line.replace("|", " ").split(None, MAX_COLUMNS)
 
 
 def _header(line: str) -> list[str] | None:
     cells = _cells(line)
+    if cells and cells[0] == ">":
+        cells = cells[1:]  # quoted in a reply ("> abs_rel| sq_rel| rmse|")
     titled = next((i for i, c in enumerate(cells) if c.endswith(":")), None)
     if titled is not None:  # "HOTA: -pedestrian  HOTA  DetA ...": the columns follow a title
         cells = [c for c in cells[titled + 1 :] if not c.startswith("-")]
@@ -105,21 +115,36 @@ def _row(line: str, columns: list[str], out: Sink | None) -> bool:
         if not _CELL_NUMBER.match(cell):
             break
         count += 1
-    label_cells = cells[: len(cells) - count]
+    label_cells, numbers = cells[: len(cells) - count], cells[len(cells) - count :]
     # every column has its number, or all but a leading title column or two
     if count < 2 or count > len(columns) or count < len(columns) - 2:
         return False
     if count < len(columns) and not label_cells:
         return False
+    if label_cells and label_cells[-1].endswith(":") and _LOG_PREFIX.search(label_cells[-1]):
+        label_cells = []  # a logger's prefix ("2021-06-17 06:18:16 INFO:"), not a row label
     label = " ".join(label_cells)
     if label.lower() in _SUMMARY_LABELS:
         label = ""
     names = columns[len(columns) - count :]
     if out is None:
         return True
-    for name, cell in zip(names, cells[len(label_cells) :], strict=True):
+    for name, cell in zip(names, numbers, strict=True):
         number = cell.rstrip("%")
         if parse_number(number) is None:
             continue
-        out.add(f"{label}/{name}" if label else name, number, "aligned_table", running=False)
+        out.add(_cell_name(label, name), number, "aligned_table", running=False)
     return True
+
+
+def _cell_name(label: str, column: str) -> str:
+    """A cell's name: its row's label scopes its column (`MOT17-02/HOTA`), except where the
+    label is a metric and the column one of its measures (ROUGE-1.5.5's rows `ROUGE-1` under
+    `Avg_Recall Avg_Precision Avg_F-Score`: `ROUGE-1 Avg_F-Score` is ROUGE-1)."""
+    if not label:
+        return column
+    if sense_of(label).base in _KNOWN_BASES:
+        joined = f"{label} {column}"
+        if sense_of(joined).base in _KNOWN_BASES:
+            return joined
+    return f"{label}/{column}"

@@ -80,9 +80,10 @@ def _bare_cells(line: str) -> list[str] | None:
 def _row_cells(line: str, state: LogState) -> list[str] | None:
     """The cells of a table line: `| a | b |`, or a bare row under a bare header."""
     match = _TABLE_LINE.match(line) if "|" in line else None
-    if match is None and "|" in line and state.context.get("md_mode") is None:
+    if match is None and "|" in line:
         # a header logged with a prefix (`2024-07-28:11:41:09 INFO [eval.py:85] |Tasks|...`):
-        # a logger prints a multi-line table as one message, so only its first line has one
+        # a logger prints a multi-line table as one message, so only its first line has one;
+        # a table logged row by row (HRNet's `_print_name_value`) has one on every row
         cut = line.index("|")
         if _LOG_PREFIX.search(line[:cut]):
             match = _TABLE_LINE.match(line[cut:])
