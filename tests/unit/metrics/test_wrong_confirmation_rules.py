@@ -29,3 +29,22 @@ def test_a_writer_quoting_their_own_output_keeps_it() -> None:
     log = "> mean Dice: 0.912\n> mean HD95: 4.31\nmean IoU: 0.85\n"
     # Then the quoted values are the run's
     assert confirms(log, "Dice", 0.912) and confirms(log, "HD95", 4.31)
+
+
+def test_rows_of_parts_named_after_the_data_set_never_answer_the_data_set() -> None:
+    # Given per-subset rows whose names extend the claimed data set's, and no overall row
+    log = "subset       PSNR    SSIM\nDIV2K-x2    34.61   0.941\nDIV2K-x4    28.92   0.813\n"
+    # Then one subset's value is not the data set's, though it answers that subset's claim
+    assert not confirms(log, "PSNR", 34.61, dataset="DIV2K")
+    assert confirms(log, "PSNR", 28.92, dataset="DIV2K-x4")
+
+
+def test_an_overall_row_beside_parts_named_after_the_data_set_answers_it() -> None:
+    log = (
+        "subset       PSNR    SSIM\n"
+        "DIV2K-x2    34.61   0.941\n"
+        "DIV2K-x4    28.92   0.813\n"
+        "OVERALL     31.77   0.877\n"
+    )
+    assert confirms(log, "PSNR", 31.77, dataset="DIV2K")
+    assert not confirms(log, "PSNR", 34.61, dataset="DIV2K")
