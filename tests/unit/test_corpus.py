@@ -45,7 +45,7 @@ AGREEMENT_FLOOR = {
     "fresh5": 0.817,
     "fresh6": 0.817,
     "fresh7": 0.777,
-    "fresh8": 0.878,
+    "fresh8": 0.884,
     "fresh9": 0.805,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -70,7 +70,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh7-yolact-custom-one-class-two-evals", "box mAP", 58.71),
     # fresh8 (measured blind once: 82.1% (257/313), 11 wrong confirmations; 82.4% and 10 with
     # verdicts9, which never saw it; 87.9% and 4 after verdicts10, which read them):
-    ("fresh8-skythought-qwq-aime-vs-readme-example", "MATH500", 0.8),
     ("fresh8-sb3-ppo-frozenlake-4x4-slippery-overall", "Average Reward", 0.6667),
     ("fresh8-sklearn-langdetect-dt-test-dev-reports", "Test Macro F1", 0.8984),
     ("fresh8-pr1-qwen2vl-2b-grounding-paper-vs-reproduced", "Acc@0.5", 88.67),

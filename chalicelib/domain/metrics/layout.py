@@ -160,6 +160,13 @@ _NOT_OBTAINED = re.compile(
     r"\s++(?:the\s++|these\s++|those\s++)?+(?:following|below|same|expected)\s++"
     r"(?:[a-z]+\s+)?(?:results?|numbers?|scores?|metrics?|output|accuracy|performance)\b"
 )
+# A line led by "Example result:" / "Expected output =" with values after it prints a documented
+# example of a tool's output (a README's placeholder numbers), not this run's. (A bare "Example
+# output:" title is often the writer's own run below it: no rule.)
+_EXAMPLE_LEAD = re.compile(
+    r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:example|expected)[\s_]++"
+    r"(?:results?|outputs?|scores?|metrics?)\s*+[:=](?=.*\d)"
+)
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
 # a reference section that lasts up to the next heading or banner, across its sub-titles

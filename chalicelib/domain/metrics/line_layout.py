@@ -23,6 +23,7 @@ from chalicelib.domain.metrics.layout import (
     _DATASET_PROSE,
     _DATASET_SHAPED,
     _DATASET_TITLE,
+    _EXAMPLE_LEAD,
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
@@ -84,6 +85,8 @@ class LogState:
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
+        return True  # "Example result: {...}": a documented example's numbers
     if "#" in line and len(line) < 200 and _HEADING.match(line):
         state.reference = state.reference_section = bool(
             _REFERENCE_HEADING.match(line) or source_title(line)

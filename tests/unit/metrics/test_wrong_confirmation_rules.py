@@ -48,3 +48,21 @@ def test_an_overall_row_beside_parts_named_after_the_data_set_answers_it() -> No
     )
     assert confirms(log, "PSNR", 31.77, dataset="DIV2K")
     assert not confirms(log, "PSNR", 34.61, dataset="DIV2K")
+
+
+def test_a_line_led_by_example_result_prints_a_documented_example_not_the_run() -> None:
+    # Given a README's example line quoted before the writer's own result
+    log = (
+        "python evaluate.py --tasks=GSM8K,ARC\n"
+        'Example result: {"GSM8K": 0.61, "ARC": 0.72}\n'
+        "My run prints:\n"
+        '{"GSM8K": 0.55}\n'
+    )
+    # Then the example's numbers confirm nothing; the run's do
+    assert not confirms(log, "ARC", 0.72) and not confirms(log, "GSM8K", 0.61)
+    assert confirms(log, "GSM8K", 0.55)
+
+
+def test_a_bare_example_output_title_does_not_quote_the_writer_s_run() -> None:
+    log = "Example output:\nWER: 3.81\n"
+    assert confirms(log, "WER", 3.81)
