@@ -66,3 +66,42 @@ def test_a_line_led_by_example_result_prints_a_documented_example_not_the_run() 
 def test_a_bare_example_output_title_does_not_quote_the_writer_s_run() -> None:
     log = "Example output:\nWER: 3.81\n"
     assert confirms(log, "WER", 3.81)
+
+
+def test_a_banner_naming_a_split_gives_its_block_that_split() -> None:
+    # Given logged banners naming the validation, then the test evaluation
+    log = (
+        "[INFO 12:00:01] ####### Round (VALID) 7 #######\n"
+        "[INFO 12:00:01] {'BLEU': 0.311, 'ROUGE_L': 0.52}\n"
+        "\n"
+        "[INFO 12:05:40] ####### Round (TEST) 7 #######\n"
+        "[INFO 12:05:40] {'BLEU': 0.298, 'ROUGE_L': 0.51}\n"
+    )
+    # Then a test or unsplit claim is the test block's, a validation claim the other's
+    assert confirms(log, "Test BLEU", 0.298) and confirms(log, "BLEU", 0.298)
+    assert not confirms(log, "BLEU", 0.311) and not confirms(log, "Test BLEU", 0.311)
+    assert confirms(log, "Validation BLEU", 0.311)
+
+
+def test_a_short_title_naming_a_split_holds_across_blank_lines_up_to_the_next_title() -> None:
+    log = (
+        "Dev Set Report:\n"
+        "        precision  recall  f1-score  support\n"
+        "\n"
+        "   macro avg  0.80  0.78  0.79  500\n"
+        "\n"
+        "Test Set Report:\n"
+        "        precision  recall  f1-score  support\n"
+        "\n"
+        "   macro avg  0.77  0.75  0.76  500\n"
+    )
+    assert confirms(log, "Test Macro F1", 0.76)
+    assert not confirms(log, "Test Macro F1", 0.79)
+    assert confirms(log, "Validation Macro F1", 0.79)
+
+
+def test_a_split_word_saying_when_or_a_long_sentence_names_no_section_split() -> None:
+    log = "## results after training 12 epochs\nAP: 41.2\n"
+    assert confirms(log, "AP", 41.2)
+    log = "I ran the evaluation script after the training on my data and it printed:\nAP: 41.2\n"
+    assert confirms(log, "AP", 41.2)
