@@ -215,6 +215,23 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(c in letters for c in short[1:])
 
 
+def _parts_of(dataset: str, metrics: list[ExtractedMetric]) -> bool:
+    """Are the scoped values rows of two or more parts whose names extend the data set's
+    (`mot1702dpm`, `mot1711frcnn` for `mot17`), and of nothing else?"""
+    if len(dataset) < 3:
+        return False
+    parts: set[str] = set()
+    for metric in metrics:
+        scopes = sense_of(metric.name).scope
+        if not scopes:
+            continue
+        extending = [s for s in scopes if s != dataset and s.startswith(dataset)]
+        if not extending:
+            return False
+        parts.update(extending)
+    return len(parts) >= 2
+
+
 def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
     return _scope_hits(metric, scope, exact) > 0
 
@@ -332,10 +349,18 @@ def _narrow(
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
                 in_scope = [m for m, h in hits if h == best]
+                parts = not exact and bool(dataset) and _parts_of(scope_key(dataset), in_scope)
+                if parts:
+                    # rows of several parts named after the data set ("MOT17-02-DPM",
+                    # "MOT17-11-FRCNN" for "MOT17"): each is one sequence's or subset's value,
+                    # never the data set's aggregate
+                    in_scope = [m for m in in_scope if not sense_of(m.name).scope]
                 if not exact and dataset and not claim.scope:
                     # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
                     # a class): values the log scopes to nothing are the dataset's too
                     in_scope += [m for m in named if not sense_of(m.name).scope]
+                if parts and not in_scope:
+                    return [], f"the log reports this metric only per part of '{dataset}'"
                 named = in_scope
                 break
         else:

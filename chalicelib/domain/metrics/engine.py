@@ -41,6 +41,10 @@ MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
+# A quoted line of prose: five words or more, no digit (`> It will output the results as follow`).
+_QUOTED_PROSE = re.compile(
+    r">\s*+[A-Za-z][A-Za-z,;'\u2019()\-]*+(?:\s++[A-Za-z,;.!?'\u2019()\-]++){4,}+\s*+$"
+)
 
 
 @dataclass
@@ -127,7 +131,7 @@ class Sink:
         if split is None:
             named = sense_of(name).split
             if named is None:
-                split = state.line_split or state.log_split
+                split = state.line_split or state.section_split or state.log_split
             elif state.line_prefix and state.line_split and state.line_split != named:
                 # "val:Test MAE: 21.80": a script printing every split as "Test" under a
                 # prefix naming the split; the prefix says which one it is
@@ -324,6 +328,8 @@ class Extraction:
         # it cannot be open, so its `open` check is skipped (most lines of most logs).
         self._awake: frozenset[int] = frozenset()
         self._plans: dict[tuple[frozenset[str], frozenset[int]], Plan] = {}
+        # Markdown quote blocks (`> ...` lines): [first line, last line, holds prose].
+        self._quotes: list[list[int | bool]] = []
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -341,6 +347,8 @@ class Extraction:
         state.line_no += 1
         state.line = line
         stripped = line.strip()
+        if stripped[:1] == ">" and stripped[:3] != ">>>":
+            self._note_quote(stripped)
         if stripped in _ELISIONS:
             return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
@@ -385,12 +393,37 @@ class Extraction:
             self._plans[(found, self._awake)] = plan
         return plan
 
+    def _note_quote(self, stripped: str) -> None:
+        """A `>` line of a Markdown quote; a quote that holds a sentence of prose is another
+        comment the writer replies to (GitHub's "Quote reply"), not the writer's output."""
+        line_no = self.state.line_no
+        if not self._quotes or self._quotes[-1][1] != line_no - 1:
+            if len(self._quotes) >= 256:
+                return
+            self._quotes.append([line_no, line_no, False])
+        quote = self._quotes[-1]
+        quote[1] = line_no
+        if not quote[2] and _QUOTED_PROSE.match(stripped):
+            quote[2] = True
+
+    def _replied_to(self, metrics: list[ExtractedMetric]) -> list[ExtractedMetric]:
+        """Values quoted from a comment the writer replies to are that comment's (a maintainer's
+        expected output): when the writer's own lines print values too, those are the run's."""
+        replied = [(q[0], q[1]) for q in self._quotes if q[2]]
+        if not replied:
+            return metrics
+        inside = [any(a <= m.line <= b for a, b in replied) for m in metrics]
+        if all(inside) or not any(inside):
+            return metrics
+        return [m for m, quoted in zip(metrics, inside, strict=True) if not quoted]
+
     def results(self) -> list[ExtractedMetric]:
+        metrics = self._replied_to(self.sink.results())
         quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
         if not quoted:
-            return self.sink.results()
+            return metrics
         # a legend said these labels mean someone else's numbers ("`L` means ... leaderboard")
-        return [m for m in self.sink.results() if not quoted & set(sense_of(m.name).scope)]
+        return [m for m in metrics if not quoted & set(sense_of(m.name).scope)]
 
 
 def extract_metrics(text: str) -> list[ExtractedMetric]:

@@ -160,11 +160,18 @@ _NOT_OBTAINED = re.compile(
     r"\s++(?:the\s++|these\s++|those\s++)?+(?:following|below|same|expected)\s++"
     r"(?:[a-z]+\s+)?(?:results?|numbers?|scores?|metrics?|output|accuracy|performance)\b"
 )
+# A line led by "Example result:" / "Expected output =" with values after it prints a documented
+# example of a tool's output (a README's placeholder numbers), not this run's. (A bare "Example
+# output:" title is often the writer's own run below it: no rule.)
+_EXAMPLE_LEAD = re.compile(
+    r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:example|expected)[\s_]++"
+    r"(?:results?|outputs?|scores?|metrics?)\s*+[:=](?=.*\d)"
+)
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
 # a reference section that lasts up to the next heading or banner, across its sub-titles
 # ("**SEGAN:**"); any other heading ends it.
-_HEADING = re.compile(r"^[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+_HEADING = re.compile(r"^(?:\[[^\]]{1,60}+\]\s*+)?+[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
 _REFERENCE_HEADING = re.compile(
     r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
     r"\b[^0-9]*+$"
@@ -280,6 +287,24 @@ _SPLIT_OF_WORD = {
     "train": "train",
     "training": "train",
 }
+# A split named by a section's heading or title ("##### Epoch (VAL)2 #####", "Test Set
+# Classification Report:"). Not "eval"/"evaluation": an evaluation section may be the test's.
+# A split word after "after"/"during" says when, not which data ("results after training").
+_SECTION_SPLIT = re.compile(
+    r"(?i)(?<![a-z])(?<!after )(?<!during )(?<!before )"
+    r"(test|testing|val|valid|validation|dev|train|training)(?![a-z])"
+)
+
+
+def section_split(line: str) -> str | None:
+    """The one split a heading or a short title line names, if it names exactly one (a long
+    sentence ending with a colon is prose, not a section's title)."""
+    if len(line.split()) > 8:
+        return None
+    named = {_SPLIT_OF_WORD[word.lower()] for word in _SECTION_SPLIT.findall(line)}
+    return named.pop() if len(named) == 1 else None
+
+
 # A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML
 # list, a table) go on after it.
 _ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})

@@ -23,6 +23,7 @@ from chalicelib.domain.metrics.layout import (
     _DATASET_PROSE,
     _DATASET_SHAPED,
     _DATASET_TITLE,
+    _EXAMPLE_LEAD,
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
@@ -43,6 +44,7 @@ from chalicelib.domain.metrics.layout import (
     is_title_line,
     legend_labels,
     quoted_in_parentheses,
+    section_split,
     source_title,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric
@@ -64,6 +66,7 @@ class LogState:
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
+    section_split: str | None = None  # the split the last heading or title named (up to the next)
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     # the split a title line that is only a split ("Test:", "Validation set:") names for the
@@ -87,12 +90,15 @@ class LogState:
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
+        return True  # "Example result: {...}": a documented example's numbers
     if "#" in line and len(line) < 200 and _HEADING.match(line):
         state.reference = state.reference_section = bool(
             _REFERENCE_HEADING.match(line) or source_title(line)
         )
         if state.reference:
             return True
+        state.section_split = section_split(line)
     elif ":" in line and len(line) < 200 and is_title_line(line):
         if not state.reference_section:
             state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
@@ -100,6 +106,7 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if state.reference:
             return True
         state.block_scope = None
+        state.section_split = section_split(line)
     elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
         state.reference = True  # "I am not getting the following results ...": quoted
         return True
