@@ -44,7 +44,7 @@ AGREEMENT_FLOOR = {
     "fresh4": 0.801,
     "fresh5": 0.817,
     "fresh6": 0.834,
-    "fresh7": 0.798,
+    "fresh7": 0.797,
     "fresh8": 0.897,
     "fresh9": 0.818,
     "fresh10": 0.763,

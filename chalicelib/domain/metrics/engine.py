@@ -353,6 +353,8 @@ class Extraction:
             return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
             state.running = False
+            if state.block_split is not None:
+                state.section_split = None  # "Test:" then its lines: a blank line ends both
             state.line_split = state.block_split = None
             state.block_scope = None
             if state.reference_paragraph:
