@@ -180,6 +180,25 @@ def test_another_accounts_copy_is_flagged_and_needs_a_confirming_second_click(
     assert world.request("POST", original, key=world.reviewer.key).status_code == 200
 
 
+def test_a_copy_with_look_alike_letters_slipped_in_is_still_flagged(world: World) -> None:
+    # Given one person's run output, submitted by their first agent account
+    first = world.created(world.agent.key, paper_id=SCORE_PAPER)
+    # When their second account submits it again with letters of other scripts that look the
+    # same on the review page (Cyrillic е and о in "Epoch" and "Loss", a Greek Τ in "Time")
+    disguised = (
+        PASTED_LOG.replace("Epoch", "\u0415p\u043ech")
+        .replace("Loss", "L\u043ess")
+        .replace("Time", "\u03a4ime")
+    )
+    assert disguised != PASTED_LOG
+    copy = world.created(world.agent2.key, paper_id=SCORE_PAPER, run_log_url=disguised)
+    # Then it is flagged as a copy of the first, and one click cannot promote it
+    assert copy["duplicate_of"] == first["reproduction_id"]
+    world.stack.pump.drain()
+    refused = world.decide(copy["reproduction_id"], "promote", world.reviewer.key)
+    assert_error(refused, 409, "duplicate_confirmation_required", first["reproduction_id"])
+
+
 def test_the_content_claim_is_in_the_submissions_own_transaction(world: World) -> None:
     # A copy's flag comes from the conditional write: the claim item names the first
     from chalicelib.db import copies as copies_db
