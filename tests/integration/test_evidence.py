@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from chalicelib.db import aws as clients
+from chalicelib.db import tables
 from chalicelib.services.validation import validate_reproduction
 from tests.conftest import AwsStack
 from tests.integration.submission_world import (
@@ -95,6 +97,32 @@ def test_an_honest_run_keeps_tier_2_and_shows_its_evidence_and_compute(world: Wo
     assert compute["gpu_hours"] == pytest.approx(compute["wall_seconds"] / 3600, rel=1e-3)
     # And a duplicate event recomputes the same verdict and writes nothing
     assert validate_reproduction(view["reproduction_id"]) is False
+
+
+def test_a_redelivered_event_after_the_run_expired_keeps_what_the_run_proved(
+    world: World,
+) -> None:
+    # Given a tier-2 reproduction, validated with its run and promoted
+    view = run_and_submit(world, HONEST, paper=SCORE_PAPER)
+    rid = view["reproduction_id"]
+    assert (view["trust_tier"], view["trajectory"]["state"]) == (2, "valid")
+    assert world.decide(rid, "promote", world.reviewer.key).status_code == 200
+    world.stack.pump.drain()
+    # When the run expires and DynamoDB's TTL deletes it (a day after its start), and then an
+    # old event of the reproduction comes back (a dead-lettered message redriven, a duplicate)
+    clients.client("dynamodb").delete_item(
+        TableName=tables.RUNS.physical_name(), Key={"run_id": {"S": view["run_id"]}}
+    )
+    validate_reproduction(rid)
+    world.stack.pump.drain()
+    # Then the verdict made with the run stands: the tier, the trajectory and the compute
+    after = world.get(f"/api/v1/reproductions/{rid}")[1]
+    assert after["trust_tier"] == 2
+    assert after["trajectory"] == view["trajectory"]
+    assert after["compute"] == view["compute"]
+    # And the agent leaderboard at tier 2 still lists the agent's win
+    board = world.get("/api/v1/agents?trust_tier=2")[1]["results"]
+    assert [row["promoted"] for row in board] == [1]
 
 
 def test_a_typed_in_number_gives_tier_0(world: World) -> None:
