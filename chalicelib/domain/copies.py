@@ -3,9 +3,11 @@ normalised texts are equal. Normalised: Unicode NFKC, line endings as `\n` (`\r\
 `\r` and the other line boundaries `str.splitlines` knows alike: vertical tab, form feed,
 `\x1c`-`\x1e`, NEL, U+2028, U+2029), invisible characters dropped (zero-width and other
 format characters, other control characters, ANSI colour codes: nobody reading the log can
-see them), trailing whitespace of every line and blank lines at both ends dropped. So a log
-pasted through another terminal, editor or operating system is the same log, and so is one
-with a zero-width space slipped in.
+see them), look-alike letters of other scripts read as the Latin ones they look like (a
+Cyrillic `о` in `Lоss`: `chalicelib/domain/look_alikes.py`), trailing whitespace of every line
+and blank lines at both ends dropped. So a log pasted through another terminal, editor or
+operating system is the same log, and so is one with a zero-width space or a look-alike letter
+slipped in.
 
 Pure, standard library only.
 """
@@ -17,6 +19,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 
+from chalicelib.domain.look_alikes import fold_look_alikes
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Line boundaries besides \n and \r (those of str.splitlines, which the URL-log reader uses),
 # and the control characters left once they are taken out (a tab stays: it is whitespace).
@@ -26,13 +30,15 @@ _CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 
 def _visible(line: str) -> str:
     """A line, NFKC-normalised, without what nobody sees: ANSI colour codes, zero-width and
-    other format characters (Unicode category Cf), trailing whitespace."""
+    other format characters (Unicode category Cf), trailing whitespace; look-alike letters
+    read as Latin ones."""
     line = unicodedata.normalize("NFKC", line)
     if "\x1b" in line:
         line = _ANSI.sub("", line)
     line = _CONTROLS.sub("", line)
     if not line.isascii():
         line = "".join(c for c in line if unicodedata.category(c) != "Cf")
+        line = fold_look_alikes(line)
     return line.rstrip()
 
 

@@ -34,6 +34,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from chalicelib.domain.look_alikes import fold_look_alikes
+
 # Specs are at most 500 characters (SPEC 5); longer input is cut before parsing.
 _MAX_PARSED_CHARS = 2_000
 
@@ -150,19 +152,9 @@ _OS_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-# Letters of other scripts that look like Latin ones (Unicode confusables, the ones that matter
-# for hardware names: model letters and digits).
-_LOOK_ALIKES = str.maketrans(
-    "АВЕКМНОРСТХУаеорсхуіјԁһӏ"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβειικνορτυχ"  # Greek
-    "ⅠⅤⅩℓ",  # letter-like symbols NFKC keeps
-    "ABEKMHOPCTXYaeopcxyijdhlABEZHIKMNOPTYXabeiiknoptuxIVXl",
-)
-
-
 def fold(spec: str) -> str:
     """NFKC, then look-alike letters read as Latin ones."""
-    return unicodedata.normalize("NFKC", spec).translate(_LOOK_ALIKES)
+    return fold_look_alikes(unicodedata.normalize("NFKC", spec))
 
 
 _CPU_ONLY = re.compile(r"(?<![a-z0-9])(?:cpu|cpus|no\s+gpu|cpu[-\s]only)(?![a-z0-9])")

@@ -198,15 +198,15 @@ def validate_reproduction(reproduction_id: str) -> bool:
         validation = log_streams.uploaded_run_log_verdict(repro, log_verdict)
     else:
         validation = run_log_verdict(repro, text)
-    inline_replay = repro.get("replay_s3_key") and not repro.get("replay_upload")
-    replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
     run = _run_facts(repro.get("run_id"))
-    if repro.get("replay_upload"):
-        evidence = evidence_checks(repro, run, validation)
-        trajectory, tier = log_streams.uploaded_replay_verdict(repro, run, evidence)
+    if run is None and _made_with_its_run(repro):
+        # The run expired and TTL deleted it after the verdict was made with it: what the run
+        # proved then stands (a redelivered or redriven event cannot take the tier away)
+        trajectory, tier = repro.get("trajectory"), int(repro.get("trust_tier", 0))
+        compute = repro.get("compute")
     else:
-        trajectory, tier = replay_verdict(repro, replay_raw, run, validation)
-    compute = _compute(repro, run)
+        trajectory, tier = _trajectory_verdict(repro, run, validation)
+        compute = _compute(repro, run)
     duplicate_of = _copied_upload(repro, validation)
     unchanged = (
         repro.get("validation", {}).get("state") == validation["state"]
@@ -232,6 +232,24 @@ def validate_reproduction(reproduction_id: str) -> bool:
         compute=compute,
         duplicate_of=duplicate_of,
     )
+
+
+def _made_with_its_run(repro: dict[str, Any]) -> bool:
+    """Whether the stored verdict was made with the reproduction's run: only a verdict made
+    with a run carries `compute` (a run is reserved by the submission, so it existed then)."""
+    return bool(repro.get("run_id")) and repro.get("compute") is not None
+
+
+def _trajectory_verdict(
+    repro: dict[str, Any], run: RunFacts | None, validation: dict[str, Any]
+) -> tuple[dict[str, Any] | None, int]:
+    """The replay log's verdict and trust tier, read from S3 (inline or uploaded)."""
+    if repro.get("replay_upload"):
+        evidence = evidence_checks(repro, run, validation)
+        return log_streams.uploaded_replay_verdict(repro, run, evidence)
+    inline_replay = repro.get("replay_s3_key") is not None
+    replay_raw = uploads.get_text(repro["replay_s3_key"]) if inline_replay else None
+    return replay_verdict(repro, replay_raw, run, validation)
 
 
 def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | None:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from chalicelib.db import aws as clients
+from chalicelib.db import tables
 from chalicelib.services.validation import validate_reproduction
 from tests.conftest import AwsStack
 from tests.integration.submission_world import (
@@ -97,6 +99,32 @@ def test_an_honest_run_keeps_tier_2_and_shows_its_evidence_and_compute(world: Wo
     assert validate_reproduction(view["reproduction_id"]) is False
 
 
+def test_a_redelivered_event_after_the_run_expired_keeps_what_the_run_proved(
+    world: World,
+) -> None:
+    # Given a tier-2 reproduction, validated with its run and promoted
+    view = run_and_submit(world, HONEST, paper=SCORE_PAPER)
+    rid = view["reproduction_id"]
+    assert (view["trust_tier"], view["trajectory"]["state"]) == (2, "valid")
+    assert world.decide(rid, "promote", world.reviewer.key).status_code == 200
+    world.stack.pump.drain()
+    # When the run expires and DynamoDB's TTL deletes it (a day after its start), and then an
+    # old event of the reproduction comes back (a dead-lettered message redriven, a duplicate)
+    clients.client("dynamodb").delete_item(
+        TableName=tables.RUNS.physical_name(), Key={"run_id": {"S": view["run_id"]}}
+    )
+    validate_reproduction(rid)
+    world.stack.pump.drain()
+    # Then the verdict made with the run stands: the tier, the trajectory and the compute
+    after = world.get(f"/api/v1/reproductions/{rid}")[1]
+    assert after["trust_tier"] == 2
+    assert after["trajectory"] == view["trajectory"]
+    assert after["compute"] == view["compute"]
+    # And the agent leaderboard at tier 2 still lists the agent's win
+    board = world.get("/api/v1/agents?trust_tier=2")[1]["results"]
+    assert [row["promoted"] for row in board] == [1]
+
+
 def test_a_typed_in_number_gives_tier_0(world: World) -> None:
     # Given pasted output whose number no recorded tool call printed
     view = run_and_submit(world, [HONEST[0], step("bash", "python main.py", "Epoch 1 done")])
@@ -178,6 +206,25 @@ def test_another_accounts_copy_is_flagged_and_needs_a_confirming_second_click(
     # The original needs no confirmation, with or without a body
     original = f"/api/v1/reproductions/{first['reproduction_id']}/promote"
     assert world.request("POST", original, key=world.reviewer.key).status_code == 200
+
+
+def test_a_copy_with_look_alike_letters_slipped_in_is_still_flagged(world: World) -> None:
+    # Given one person's run output, submitted by their first agent account
+    first = world.created(world.agent.key, paper_id=SCORE_PAPER)
+    # When their second account submits it again with letters of other scripts that look the
+    # same on the review page (Cyrillic е and о in "Epoch" and "Loss", a Greek Τ in "Time")
+    disguised = (
+        PASTED_LOG.replace("Epoch", "\u0415p\u043ech")
+        .replace("Loss", "L\u043ess")
+        .replace("Time", "\u03a4ime")
+    )
+    assert disguised != PASTED_LOG
+    copy = world.created(world.agent2.key, paper_id=SCORE_PAPER, run_log_url=disguised)
+    # Then it is flagged as a copy of the first, and one click cannot promote it
+    assert copy["duplicate_of"] == first["reproduction_id"]
+    world.stack.pump.drain()
+    refused = world.decide(copy["reproduction_id"], "promote", world.reviewer.key)
+    assert_error(refused, 409, "duplicate_confirmation_required", first["reproduction_id"])
 
 
 def test_the_content_claim_is_in_the_submissions_own_transaction(world: World) -> None:

@@ -79,6 +79,9 @@ def test_copies_are_the_same_output_however_it_was_pasted() -> None:
         "\ufeff" + original,
         # control characters nobody sees either: a bell, DEL, a C1 control
         original.replace("loss", "lo\x07ss\x7f").replace("Test", "\x9bTest"),
+        # look-alike letters of other scripts: Cyrillic е, о, а, Greek Τ, Armenian օ
+        original.replace("epoch", "\u0435p\u043ech").replace("Accuracy", "Accur\u0430c\u0443"),
+        original.replace("Test", "\u03a4est").replace("loss", "l\u0585ss"),
     ]
     for variant in variants:
         assert content_hash(variant) == content_hash(original), repr(variant)
@@ -97,7 +100,7 @@ def test_different_outputs_hash_differently() -> None:
         st.sampled_from(
             [
                 *("acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"),
-                *("\u200b", "\x1b[1m", "\x1b[0m", "\ufeff"),
+                *("\u200b", "\x1b[1m", "\x1b[0m", "\ufeff", "\u043e", "\u0391"),
                 *("\x0c", "\x0b", "\x85", "\x1c", "\u2029", "\x07", "\x7f"),
             ]
         ),
@@ -125,7 +128,7 @@ def test_an_uploaded_log_hashes_as_it_streams_like_the_whole_text(pieces: list[s
         alphabet=st.sampled_from(
             [
                 *("a", "0", " ", "\t", "\n", "\r", "\x0c", "\x0b", "\x85", "\x1e", "\u2028"),
-                *("\x07", "\u200b", "Ａ", "é"),
+                *("\x07", "\u200b", "Ａ", "é", "\u0430"),
             ]
         ),
         max_size=60,
