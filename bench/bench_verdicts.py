@@ -28,6 +28,7 @@ def run() -> list[Row]:
         "fresh8": "eighth fresh hold-out",
         "fresh9": "ninth fresh hold-out",
         "fresh10": "tenth fresh hold-out",
+        "fresh11": "eleventh fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

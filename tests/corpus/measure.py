@@ -32,6 +32,7 @@ SETS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 
 
