@@ -23,6 +23,13 @@ import math
 import re
 from dataclasses import replace
 
+from chalicelib.domain.metrics.claim_rows import (
+    answers_class,
+    claims_a_class,
+    class_index,
+    delta_row,
+    holds,
+)
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
@@ -195,8 +202,8 @@ def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
     whole = metric_key(metric.name)
     hits = 0.0
     for b in scope:
-        if any(len(a) >= 4 and len(b) >= 4 and (a in b or b in a) for a in found) or (
-            len(b) >= 4 and b in whole
+        if any(len(a) >= 4 and len(b) >= 4 and (holds(b, a) or holds(a, b)) for a in found) or (
+            len(b) >= 4 and holds(whole, b)
         ):
             hits += 1
         else:
@@ -355,6 +362,13 @@ def _narrow(
                     # "MOT17-11-FRCNN" for "MOT17"): each is one sequence's or subset's value,
                     # never the data set's aggregate
                     in_scope = [m for m in in_scope if not sense_of(m.name).scope]
+                if exact and best < len(scope) and len(in_scope) > 1:
+                    # the scopes not found whole may still be written partly in one value's
+                    # name and not another's ("Event-based F1 (teacher)": `teacher/event_f1`,
+                    # not `teacher/intersection_f1`)
+                    partly = [(m, _scope_hits(m, scope, False)) for m in in_scope]
+                    most = max(h for _, h in partly)
+                    in_scope = [m for m, h in partly if h == most]
                 if not exact and dataset and not claim.scope:
                     # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
                     # a class): values the log scopes to nothing are the dataset's too
@@ -372,6 +386,9 @@ def _narrow(
             # stand, never a value scoped to another known benchmark or dataset.
             named = [m for m in named if not _other_benchmark(m)]
             named = [m for m in named if not _dataset_scopes(m)]
+            if claims_a_class(name):
+                indices = {i for m in named if (i := class_index(m)) is not None}
+                named = [m for m in named if answers_class(m, scope, indices)]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 
@@ -442,6 +459,10 @@ def _narrow(
     if not own:
         return [], "the log reports this metric only as a reference or another model's value"
     chosen = own
+    # A difference between two values ("Improve | +0.0068", "Δ AUC") is no value of the metric.
+    chosen = [m for m in chosen if not delta_row(m, said)]
+    if not chosen:
+        return [], "the log reports this metric only as a difference between two values"
 
     # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
     # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.

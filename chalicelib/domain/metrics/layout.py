@@ -93,6 +93,15 @@ _AVERAGE_TITLE = re.compile(
     r"(?i)^\s*+(?=[mws])((?:micro|macro|weighted|samples)[ _-]?+(?:avg|average)?+)\s*+:?+\s*+$"
 )
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
+# A list item that only names what its nested items are of ("* LibriSpeech test-clean:",
+# "- Emilia EN:"): the items below it, up to the next such title or a blank line, are that
+# data set's or section's.
+_BULLET_TITLE = re.compile(r"^\s*+[*\-+]\s++([A-Za-z][A-Za-z0-9.\-_/ ]{0,46}[A-Za-z0-9])\s*+:\s*+$")
+# Words of a list title that make it no data set's name ("* Test results:", "- Our scores:").
+_NOT_A_SECTION = frozenset(
+    {"result", "results", "metric", "metrics", "score", "scores", "evaluation", "summary",
+     "setting", "settings", "config", "configuration", "note", "notes", "details", "output"}
+)  # fmt: skip
 # "Dataset: earnings22-debug", "dataset = ogbn-arxiv": what follows is that data set's.
 _DATASET_LINE = re.compile(
     r"(?i)^[\s#>*-]*+(?:dataset|data set|dataset[ _]name)\s*+[:=]\s*+['\"]?+"

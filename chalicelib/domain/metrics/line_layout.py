@@ -8,6 +8,7 @@ line or a title names. The patterns are in `layout.py`; tests in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
+    _BULLET_TITLE,
     _COUNTER,
     _DATASET_ASSIGN,
     _DATASET_LINE,
@@ -29,6 +31,7 @@ from chalicelib.domain.metrics.layout import (
     _LINE_SPLIT_PAIRS,
     _LONE_TITLE,
     _NOT_A_DATASET,
+    _NOT_A_SECTION,
     _NOT_OBTAINED,
     _PARTITION_TITLE,
     _RATE_BEFORE,
@@ -131,6 +134,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         if _DATASET_SHAPED.search(name) and name.lower() not in _SPLIT_OF_WORD:
             state.block_scope = name
             return True
+        if not title and (bullet := _BULLET_TITLE.match(line)) and _section_name(bullet.group(1)):
+            state.block_scope = bullet.group(1)
+            return True
     if (
         len(stripped) < 40
         and ("-" in stripped or "_" in stripped)
@@ -201,3 +207,15 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
+
+
+def _section_name(name: str) -> bool:
+    """Does a list title name a data set or a section of results ("LibriSpeech/Vox EN"), not
+    a split, a metric or a kind of output ("Test results")?"""
+    if not _DATASET_SHAPED.search(name):
+        return False
+    words = [w for w in re.split(r"[\s/]+", name.lower()) if w]
+    return not any(
+        w in _SPLIT_OF_WORD or w in _NOT_A_SECTION or w in _NOT_A_DATASET or is_known_metric(w)
+        for w in words
+    )

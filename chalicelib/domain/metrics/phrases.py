@@ -163,6 +163,11 @@ _phrases("mean_rank", None, "mean rank", "arithmetic mean rank")
 # Speaker verification
 _phrases("eer", None, "eer", "equal error rate")
 _phrases("min_dcf", None, "mindcf", "min dcf", "minimum dcf")
+# Anti-spoofing (ASVspoof): the minimum tandem detection cost function, another metric than
+# the speaker-verification minDCF
+_phrases("min_tdcf", None, "mintdcf", "min tdcf", "min t dcf", "minimum tdcf", "min t-dcf")
+# Action segmentation: MoF (mean over frames) is the frame-wise accuracy
+_phrases("accuracy", None, "mof", "mean over frames")
 # Human pose on MPII: percentage of correct keypoints, head-normalised, at 0.5 of the head size
 _phrases("pckh", None, "pckh", "pckh 0.5", "pckh 0.50", "pck h")
 # Scene text recognition: the share of words read exactly

@@ -93,3 +93,14 @@ def test_tracking_rcll_lrap_and_instance_accuracy_name_known_metrics() -> None:
     assert same_metric("LRAP", "Label Ranking Average Precision")
     assert confirms("Test Instance Accuracy: 0.917800\n", "Overall Accuracy", 91.78)
     assert not confirms("Test Instance Accuracy: 0.917800\n", "Class Accuracy", 91.78)
+
+
+def test_anti_spoofing_min_tdcf_and_action_segmentation_mof() -> None:
+    # Given an ASVspoof score line and a frame-wise accuracy
+    text = "eval: EER=2.31% min-tDCF=0.0712\nframe accuracy: 0.6154\n"
+    # Then min t-DCF is read under its spellings, and is not the verification minDCF
+    assert confirms(text, "min t-DCF", 0.0712)
+    assert confirms(text, "min-tDCF", 0.0712)
+    assert not confirms(text, "minDCF", 0.0712)
+    # And MoF (mean over frames) is the frame accuracy
+    assert confirms(text, "MoF", 61.54)

@@ -74,3 +74,20 @@ def test_logger_prefixes_and_pre_trainer_eval_results() -> None:
 """
     metrics = {m.name: m.value for m in extract_metrics(text)}
     assert metrics == {"eval_accuracy": 0.8456, "mnli/acc": 0.8412}
+
+
+def test_an_unprefixed_loss_in_a_prefixed_eval_block_is_the_training_loss() -> None:
+    # Given an old example script's eval block: eval_-prefixed keys, then its mean training loss
+    text = """\
+***** Eval results *****
+  eval_f1 = 0.7714
+  eval_loss = 0.6202
+  global_step = 1150
+  loss = 0.2391
+"""
+    metrics = extract_metrics(text)
+    # Then the bare loss never answers an evaluation-loss claim, but it is the training loss
+    assert not check_claimed_metric(metrics, "Eval Loss", 0.2391).ok
+    assert not check_claimed_metric(metrics, "Validation Loss", 0.2391).ok
+    assert check_claimed_metric(metrics, "Eval Loss", 0.6202).ok
+    assert check_claimed_metric(metrics, "Training Loss", 0.2391).ok

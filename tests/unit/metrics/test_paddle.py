@@ -55,3 +55,12 @@ def test_paddleclas_avg_line_is_validation_and_iter_lines_are_skipped() -> None:
     assert 0.55 not in metrics.values()
     assert confirms(text, "Top-1 Accuracy", 79.12)
     assert not confirms(text, "Test Top-1 Accuracy", 79.12)
+
+
+def test_paddleseg_eval_lines_with_equals_signs() -> None:
+    # Given PaddleSeg 2.1's evaluation line, which printed `=` where later versions print `:`
+    text = "2021-06-02 10:12:44 [INFO]\t[EVAL] #Images=120 mIoU=0.7731 Acc=0.9815 Kappa=0.7702\n"
+    # Then its values are read (the image count is no metric) as the validation split's
+    assert found(text) == {"mIoU": 0.7731, "Acc": 0.9815, "Kappa": 0.7702}
+    assert confirms(text, "mIoU", 77.31)
+    assert confirms(text, "Kappa", 0.7702)

@@ -286,3 +286,30 @@ def test_a_banner_naming_the_dataset_it_ran_for_scopes_what_follows() -> None:
     assert confirms(text, "Test Accuracy", 0.436, dataset="combined")
     assert not confirms(text, "Test Accuracy", 0.436, dataset="anjila-big")
     assert confirms(text, "Test Accuracy", 0.5188, dataset="anjila-big")
+
+
+def test_a_list_item_naming_a_data_set_scopes_its_nested_items() -> None:
+    # Given a Markdown list: one item per data set, its values as nested items
+    text = """\
+Scores per benchmark:
+- VCTK Mix 2:
+  - PESQ: 2.91
+  - STOI: 0.931
+- DNS Blind:
+  - Mean PESQ: 3.05
+  - STOI: 0.902
+"""
+    # Then each value is its data set's: another data set's value never answers the claim
+    assert not confirms(text, "PESQ", 3.05, dataset="VCTK")
+    assert confirms(text, "PESQ", 2.91, dataset="VCTK")
+    assert confirms(text, "STOI", 0.902, dataset="DNS Blind")
+    assert not confirms(text, "STOI", 0.931, dataset="DNS Blind")
+
+
+def test_a_list_item_naming_a_split_or_a_kind_of_output_scopes_nothing() -> None:
+    text = """\
+- Test Results:
+  - Accuracy: 0.912
+"""
+    assert confirms(text, "Test Accuracy", 91.2)
+    assert found(text) == {"Accuracy": 0.912}

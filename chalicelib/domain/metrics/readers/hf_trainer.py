@@ -25,6 +25,10 @@ _HEAD = re.compile(
 )
 _LINE = re.compile(r"(?:^|\s)([A-Za-z_][\w\-/]*+)\s*+=\s*+(\S++)\s*+$")
 _SPLITS = {"eval": "val", "test": "test", "predict": "test", "train": "train"}
+# The split prefix of a key ("eval_loss", "test_f1"): in a block whose keys carry one, a key
+# without it is not of the block's split (run_classifier.py adds `loss`, its mean training loss,
+# to the eval results beside `eval_loss`).
+_PREFIX = re.compile(r"^(?:eval|test|predict|train|val|validation)_", re.I)
 
 
 def _in_block(state: LogState) -> bool:
@@ -38,6 +42,7 @@ def read_hf_block(line: str, state: LogState, out: Sink) -> bool:
         state.context["hf_block"] = True
         state.context["hf_split"] = _SPLITS.get(head.group(1).strip().lower())
         state.context["hf_task"] = head.group(2)
+        state.context["hf_prefixed"] = False
         return True
     if not line.strip():
         state.context["hf_block"] = False
@@ -46,12 +51,19 @@ def read_hf_block(line: str, state: LogState, out: Sink) -> bool:
     if not match:
         state.context["hf_block"] = False
         return False
+    key = match.group(1)
+    split = state.context.get("hf_split")
+    if _PREFIX.match(key):
+        state.context["hf_prefixed"] = True
+    elif state.context.get("hf_prefixed") and split not in (None, "train"):
+        # an unprefixed key beside prefixed ones: a bare loss is the training loop's
+        split = "train" if key.lower() == "loss" else "none"
     task = state.context.get("hf_task")
     out.add(
-        f"{task}/{match.group(1)}" if task else match.group(1),
+        f"{task}/{key}" if task else key,
         match.group(2),
         "hf_trainer",
-        split=state.context.get("hf_split"),
+        split=split,
         running=False,
     )
     return True

@@ -34,8 +34,9 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
-_PAIR = re.compile(r"(?<![\w#])([A-Za-z][\w\-]{0,40}+):\s*+(" + NUM + r")" + END)
-_SEG_EVAL = re.compile(r"\[EVAL\]\s*+#Images:\s*+\d++\s++")
+_PAIR = re.compile(r"(?<![\w#])([A-Za-z][\w\-]{0,40}+)\s*+[:=]\s*+(" + NUM + r")" + END)
+# ("#Images=76 mIoU=0.8526 ...": PaddleSeg 2.1 and 2.2 printed `=` where later versions `:`)
+_SEG_EVAL = re.compile(r"\[EVAL\]\s*+#Images\s*+[:=]\s*+\d++\s++")
 _SEG_BEST = re.compile(r"best validation (\w++) \((" + NUM + r")\)")
 _SEG_LEGACY = re.compile(r"\[EVAL\]\s*+#image=\d++((?:\s++\w++=" + NUM + r")++)")
 _LEGACY_PAIR = re.compile(r"(\w++)=(" + NUM + r")")

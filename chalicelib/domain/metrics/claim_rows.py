@@ -1,0 +1,78 @@
+"""Rows of a log that hold a metric's name but cannot answer a claim of it (`claims._narrow`).
+
+- A difference between two values ("Improve", "Gain", "Delta", "diff" rows or columns of a
+  comparison table: `Improve | +0.0068`) is no value of the metric, unless the claim says it
+  is one ("AUC improvement").
+- A per-class value indexed by number (`iou_0`, `F1_1`) is the class of that index: it answers a
+  claim of a class only when the claim names the class by that number ("F1 (class 1)"); a class
+  the claim names by a word ("IoU (change class)") is not told by an index.
+- A scope written inside a longer word answers it only when the longer word does not negate it:
+  `unchanged` (or `nonchange`, `no_change`) is the opposite of "change".
+
+Pure functions on metric names; tests in `tests/unit/metrics/test_claim_rows.py`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import sense_of
+
+# A scope word that names a difference between values (not "change": change detection's
+# class; not "drop": the DROP benchmark).
+_DELTA_SCOPE = re.compile(r"^(?:rel)?+(?:improv|gain|delta|diff|increase|decrease)")
+
+
+def delta_row(metric: ExtractedMetric, said: str) -> bool:
+    """Is the value a difference between two values the claim (`said`, its metric key) does
+    not name?"""
+    return any(
+        (match := _DELTA_SCOPE.match(scope)) and match.group(0) not in said
+        for scope in sense_of(metric.name).scope
+    )
+
+
+# `iou_0`, `F1_1`, `precision-2`: a metric name ending in a class index.
+_INDEXED = re.compile(r"[a-z\d][_\-](\d{1,2}+)$", re.I)
+_CLASS_WORD = re.compile(r"(?i)(?<![a-z])(?:class|category|label)(?![a-z])")
+
+
+def class_index(metric: ExtractedMetric) -> str | None:
+    match = _INDEXED.search(metric.name.rsplit("/", 1)[-1])
+    return match.group(1) if match else None
+
+
+def claims_a_class(name: str) -> bool:
+    return _CLASS_WORD.search(name) is not None
+
+
+def answers_class(metric: ExtractedMetric, scope: set[str], indices: set[str]) -> bool:
+    """May the metric answer a claim of the class named by `scope`? An indexed row only when
+    the claim names that index, or, when the log indexes two classes (0 and 1, a binary task),
+    when the claim names the positive class (1: "change", "foreground") or the negative one
+    (0: "unchanged", "no change", "background") by a word."""
+    index = class_index(metric)
+    if index is None:
+        return True
+    if any(s.isdigit() for s in scope):
+        return any(s.isdigit() and int(s) == int(index) for s in scope)
+    if indices != {"0", "1"}:
+        return False
+    negative = any(s.startswith(_NEGATIONS) or s in _NEGATIVE_CLASSES for s in scope)
+    return index == ("0" if negative else "1")
+
+
+_NEGATIVE_CLASSES = frozenset({"background", "negative", "bg"})
+_NEGATIONS = ("un", "non", "no", "not")
+
+
+def holds(longer: str, shorter: str) -> bool:
+    """Does `longer` contain `shorter` other than negated (`unchanged` does not hold
+    `change`)?"""
+    start = longer.find(shorter)
+    while start >= 0:
+        if not longer[:start].endswith(_NEGATIONS) or shorter.startswith(_NEGATIONS):
+            return True
+        start = longer.find(shorter, start + 1)
+    return False

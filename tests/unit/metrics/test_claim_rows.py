@@ -1,0 +1,90 @@
+"""Rows that hold a metric's name but cannot answer a claim of it (`claim_rows`): difference
+rows of comparison tables, per-class values indexed by number, negated class names, and scopes
+written partly that tell two values apart."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+_COMPARISON = """\
+| Model              | NDCG   | HR     |
+|--------------------|--------|--------|
+| Reported baseline  | 0.4120 | 0.6010 |
+| Our rerun          | 0.4197 | 0.6122 |
+| Gain               | +0.0077 | +0.0112 |
+"""
+
+
+def test_a_difference_row_is_no_value_of_the_metric() -> None:
+    # Given a comparison table with a row of differences
+    # Then the difference never answers a claim of the metric
+    assert not confirms(_COMPARISON, "NDCG", 0.0077)
+    assert not confirms(_COMPARISON, "HR", 0.0112)
+    # And the run's own row still does
+    assert confirms(_COMPARISON, "NDCG", 0.4197)
+
+
+def test_a_difference_column_or_row_is_no_value_of_the_metric() -> None:
+    # Given differences named by a word before the metric, and a difference row of a table
+    text = "mAP: 0.512, gain mAP: 0.031, improvement F1: +0.02, F1: 0.77\n"
+    table = """\
+| Setting | Recall@20 | NDCG@20 |
+|---|---|---|
+| Official | 0.1820 | 0.1540 |
+| Reproduced | 0.1851 | 0.1566 |
+| Difference | +0.0031 | +0.0026 |
+"""
+    # Then a difference never answers a claim of the metric
+    assert not confirms(text, "mAP", 0.031)
+    assert not confirms(text, "F1", 0.02)
+    assert not confirms(table, "NDCG@20", 0.0026)
+    assert confirms(text, "mAP", 0.512)
+    # unless the claim is of the difference
+    assert confirms(text, "F1 improvement", 0.02)
+
+
+_INDEXED = (
+    "eval: oa: 0.9710 mean_iou: 0.8802 iou_0: 0.9655 iou_1: 0.7949 f1_0: 0.9824 f1_1: 0.8857\n"
+)
+
+
+def test_a_class_named_by_a_word_is_not_any_indexed_row() -> None:
+    # Given two classes indexed 0 and 1 (a binary task: 1 is the positive class)
+    # Then a claim of the foreground class is the row indexed 1, never the one indexed 0
+    assert not confirms(_INDEXED, "IoU (building class)", 96.55)
+    assert confirms(_INDEXED, "IoU (building class)", 79.49)
+    # and a claim of the negated class is the row indexed 0
+    assert confirms(_INDEXED, "F1 (non-building class)", 98.24)
+    assert not confirms(_INDEXED, "F1 (non-building class)", 88.57)
+    # And a class named by its index is that index's row
+    assert confirms(_INDEXED, "F1 (class 0)", 0.9824)
+    assert not confirms(_INDEXED, "F1 (class 0)", 0.8857)
+
+
+def test_indexed_rows_of_many_classes_never_answer_a_class_named_by_a_word() -> None:
+    text = "acc_0: 0.91 acc_1: 0.84 acc_2: 0.77 mean_acc: 0.84\n"
+    assert not confirms(text, "Accuracy (pedestrian class)", 0.77)
+    assert not confirms(text, "Accuracy (pedestrian class)", 0.91)
+
+
+def test_a_negated_class_name_is_not_the_class() -> None:
+    # Given per-class rows whose names contain the claimed class's word, one negated
+    text = """\
++--------------+-------+-------+
+|    Class     |  IoU  |  Acc  |
++--------------+-------+-------+
+|   non-road   | 97.12 | 99.01 |
+| road-surface | 61.40 | 70.33 |
++--------------+-------+-------+
+"""
+    # Then the negated class never answers a claim of the class
+    assert not confirms(text, "IoU (road class)", 97.12)
+    assert confirms(text, "IoU (road class)", 61.40)
+
+
+def test_a_scope_written_partly_tells_two_values_of_one_model_apart() -> None:
+    # Given one model's two F1 variants as keys
+    text = "{'test/ema/segment_f1': 0.4410, 'test/ema/boundary_f1': 0.6120}\n"
+    # Then a claim of the segment-based F1 of the EMA model is its segment value only
+    assert not confirms(text, "Segment-based F1 (ema)", 61.20)
+    assert confirms(text, "Segment-based F1 (ema)", 44.10)
