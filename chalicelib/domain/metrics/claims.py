@@ -356,7 +356,7 @@ def _narrow(
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
                 in_scope = [m for m, h in hits if h == best]
-                parts = not exact and bool(dataset) and _parts_of(scope_key(dataset), in_scope)
+                parts = bool(not exact and dataset and _parts_of(scope_key(dataset), in_scope))
                 if parts:
                     # rows of several parts named after the data set ("MOT17-02-DPM",
                     # "MOT17-11-FRCNN" for "MOT17"): each is one sequence's or subset's value,
