@@ -163,6 +163,7 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
 
 
 _IOU_TYPES = frozenset({"box", "mask", "keypoints"})
+_NOT_BOX = frozenset({"mask", "keypoints"})
 _IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
 # Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
 # mask just the same: "mask APr" is never the bbox row's APr.
@@ -441,7 +442,8 @@ def _narrow(
         return [], "the log reports this metric only for other qualifiers than the claim's"
 
     if not claim.qualifiers & _IOU_TYPES and _iou_typed(claim.base):
-        unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
-        if unmasked and len(unmasked) < len(chosen):
-            chosen = unmasked  # an unqualified AP means box AP when the log has both
+        # an unqualified AP means box AP when the log also evaluates masks or keypoints
+        boxes = [m for m in chosen if not sense_of(m.name).qualifiers & _NOT_BOX]
+        if boxes and len(boxes) < len(chosen):
+            chosen = boxes
     return chosen, ""
