@@ -112,6 +112,18 @@ def _protocols(text: str) -> set[str]:
 _SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
 
+# Scores that are fractions or percentages: never above 100.
+_AT_MOST_100 = frozenset(
+    {"accuracy", "class_accuracy", "pixel_accuracy", "precision", "recall", "f1", "exact_match"}
+    | {"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou", "auc", "pr_auc", "dice"}
+    | {"hits", "pass", "pckh", "ndcg", "mrr", "idf1", "mota", "hota"}
+)
+
+
+def _beyond_bound(metric: ExtractedMetric) -> bool:
+    return metric.value > 100.0 and sense_of(metric.name).base in _AT_MOST_100
+
+
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
     """A reader that read the split from the log's layout (`split=` to `Sink.add`) knows better
     than a word in the name (SB3's `train/` is a namespace); "none" says there is none."""
@@ -400,6 +412,12 @@ def _narrow(
             chosen = [m for m, split in splits if split == "val"]
         if not chosen:
             return [], "the log reports this metric only for the training split"
+
+    # A score that cannot pass 100 (a percentage or a fraction) printed above it is a count
+    # under the score's word ("correct: 9883 , total: 10000"), never the score.
+    chosen = [m for m in chosen if not _beyond_bound(m)]
+    if not chosen:
+        return [], "the log prints this score only above 100: a count, not the score"
 
     if not scope:
         # An unscoped claim means the log's overall value when it has one, not a per-class or

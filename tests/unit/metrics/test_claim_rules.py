@@ -116,3 +116,12 @@ def test_a_split_claim_refused_for_running_values_says_why() -> None:
     verdict = check_claimed_metric(extract_metrics(log), "Test WER", 0.21)
     assert not verdict.ok
     assert "progress lines" in verdict.detail and "the  split" not in verdict.detail
+
+
+def test_a_score_word_printed_above_100_is_a_count_not_the_score() -> None:
+    # Given an evaluation line that prints the accuracy and the count of correct answers
+    log = "held-out images | accuracy: 91.4 | correct: 4571 | total: 5000"
+    # When the count is claimed as the accuracy, then it is refused; the percentage stands
+    assert not ok(log, "Test Accuracy", 4571)
+    assert not ok(log, "Accuracy", 4571)
+    assert ok(log, "Accuracy", 91.4)
