@@ -127,7 +127,7 @@ class Sink:
         if split is None:
             named = sense_of(name).split
             if named is None:
-                split = state.line_split or state.log_split
+                split = state.line_split or state.section_split or state.log_split
             elif state.line_prefix and state.line_split and state.line_split != named:
                 # "val:Test MAE: 21.80": a script printing every split as "Test" under a
                 # prefix naming the split; the prefix says which one it is

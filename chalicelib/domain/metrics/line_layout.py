@@ -40,6 +40,7 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_TITLE,
     _WORD_COUNTER,
     LEGEND_WORDS,
+    heading_split,
     is_title_line,
     legend_labels,
     quoted_in_parentheses,
@@ -64,6 +65,7 @@ class LogState:
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
+    section_split: str | None = None  # the split the last Markdown heading names
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
     title_split: str | None = None  # the split a title line names for the next line
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
@@ -90,6 +92,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
         if state.reference:
             return True
+        # a section named by a split ("### eng.train") holds that split's values, up to the
+        # next heading
+        state.section_split = heading_split(line)
     elif ":" in line and len(line) < 200 and is_title_line(line):
         if not state.reference_section:
             state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1

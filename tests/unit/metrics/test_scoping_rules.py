@@ -286,3 +286,21 @@ def test_a_banner_naming_the_dataset_it_ran_for_scopes_what_follows() -> None:
     assert confirms(text, "Test Accuracy", 0.436, dataset="combined")
     assert not confirms(text, "Test Accuracy", 0.436, dataset="anjila-big")
     assert confirms(text, "Test Accuracy", 0.5188, dataset="anjila-big")
+
+
+def test_a_heading_naming_a_split_scopes_its_section() -> None:
+    # Given a report whose sections are headed by the data file they score
+    log = (
+        "## Scores\n### corpus.train\n\nall: f1=0.991 prec=0.990\n\n"
+        "### corpus.testa\n\nall: f1=0.872 prec=0.880\n\n### corpus.testb\n"
+    )
+    # Then the train section's values answer only a train claim
+    assert confirms(log, "Train F1", 0.991) and not confirms(log, "F1", 0.991)
+    # And the testa (development) section's values are validation values
+    assert confirms(log, "Validation F1", 0.872) and not confirms(log, "Test F1", 0.872)
+    assert confirms(log, "F1", 0.872)
+
+
+def test_a_heading_telling_a_story_names_no_split() -> None:
+    log = "## results after training 12 epochs\n\nall: f1=0.871 prec=0.880\n"
+    assert confirms(log, "Test F1", 0.871) and confirms(log, "F1", 0.871)
