@@ -304,6 +304,12 @@ def heading_split(line: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# A line led by a split named in Chinese ("训练集：{...}", "验证集: acc 0.91"): the training,
+# validation (or development) and test set.
+_CJK_LINE_SPLIT = re.compile(r"^[\W\d]*+(训练|验证|开发|测试)集?+\s*+[:：]")
+CJK_SPLITS = {"训练": "train", "验证": "val", "开发": "val", "测试": "test"}
+
+
 # A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML
 # list, a table) go on after it.
 _ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})

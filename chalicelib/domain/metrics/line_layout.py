@@ -16,6 +16,7 @@ from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
+    _CJK_LINE_SPLIT,
     _COUNTER,
     _DATASET_ASSIGN,
     _DATASET_LINE,
@@ -39,6 +40,7 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_PREFIX,
     _SPLIT_TITLE,
     _WORD_COUNTER,
+    CJK_SPLITS,
     LEGEND_WORDS,
     heading_split,
     is_title_line,
@@ -184,6 +186,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     if word is None and ":" in line:
         heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
         word = heads.pop() if len(heads) == 1 else None
+    if word is None and not line.isascii() and (cjk := _CJK_LINE_SPLIT.match(line)):
+        word = CJK_SPLITS[cjk.group(1)]
     pending, state.title_split = state.title_split, None
     title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
     if title:

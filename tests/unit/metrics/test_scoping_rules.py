@@ -304,3 +304,12 @@ def test_a_heading_naming_a_split_scopes_its_section() -> None:
 def test_a_heading_telling_a_story_names_no_split() -> None:
     log = "## results after training 12 epochs\n\nall: f1=0.871 prec=0.880\n"
     assert confirms(log, "Test F1", 0.871) and confirms(log, "F1", 0.871)
+
+
+def test_a_line_led_by_a_split_named_in_chinese_is_that_split() -> None:
+    # Given a model's scores on its training and validation sets, each line led by the set's name
+    log = "GBM:\n训练集：{'mae': 0.0153, 'r2': 0.9871}\n验证集：{'mae': 0.0421, 'r2': 0.5532}\n"
+    # Then the training value answers only a train claim, the validation one a validation claim
+    assert not confirms(log, "Validation R2", 0.9871) and confirms(log, "Train R2", 0.9871)
+    assert confirms(log, "Validation R2", 0.5532) and confirms(log, "R2", 0.5532)
+    assert not confirms(log, "R2", 0.9871)
