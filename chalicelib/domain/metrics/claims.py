@@ -26,8 +26,8 @@ from dataclasses import replace
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.values import copied_from_another, value_match
 from chalicelib.domain.metrics.values import printed as _printed
-from chalicelib.domain.metrics.values import value_match
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
     BENCHMARK_HEADLINES,
@@ -293,6 +293,8 @@ def check_claimed_metric(
     for metric in candidates:
         scaled = value_match(float(value), claim_decimals, metric)
         if scaled is None:
+            continue
+        if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
             continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"
         if scaled == "percent":
