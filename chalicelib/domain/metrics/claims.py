@@ -33,8 +33,8 @@ from chalicelib.domain.metrics.claim_rows import (
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.values import copied_from_another, value_match
 from chalicelib.domain.metrics.values import printed as _printed
-from chalicelib.domain.metrics.values import value_match
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
     BENCHMARK_HEADLINES,
@@ -119,6 +119,18 @@ def _protocols(text: str) -> set[str]:
 _SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
 
 
+# Scores that are fractions or percentages: never above 100.
+_AT_MOST_100 = frozenset(
+    {"accuracy", "class_accuracy", "pixel_accuracy", "precision", "recall", "f1", "exact_match"}
+    | {"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou", "auc", "pr_auc", "dice"}
+    | {"hits", "pass", "pckh", "ndcg", "mrr", "idf1", "mota", "hota"}
+)
+
+
+def _beyond_bound(metric: ExtractedMetric) -> bool:
+    return metric.value > 100.0 and sense_of(metric.name).base in _AT_MOST_100
+
+
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
     """A reader that read the split from the log's layout (`split=` to `Sink.add`) knows better
     than a word in the name (SB3's `train/` is a namespace); "none" says there is none."""
@@ -170,6 +182,7 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
 
 
 _IOU_TYPES = frozenset({"box", "mask", "keypoints"})
+_NOT_BOX = frozenset({"mask", "keypoints"})
 _IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
 # Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
 # mask just the same: "mask APr" is never the bbox row's APr.
@@ -304,6 +317,8 @@ def check_claimed_metric(
     for metric in candidates:
         scaled = value_match(float(value), claim_decimals, metric)
         if scaled is None:
+            continue
+        if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
             continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"
         if scaled == "percent":
@@ -442,6 +457,12 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for the training split"
 
+    # A score that cannot pass 100 (a percentage or a fraction) printed above it is a count
+    # under the score's word ("correct: 9883 , total: 10000"), never the score.
+    chosen = [m for m in chosen if not _beyond_bound(m)]
+    if not chosen:
+        return [], "the log prints this score only above 100: a count, not the score"
+
     if not scope:
         # An unscoped claim means the log's overall value when it has one, not a per-class or
         # per-subset row ("F1" is not the F1 of class 3).
@@ -487,7 +508,8 @@ def _narrow(
         return [], "the log reports this metric only for other qualifiers than the claim's"
 
     if not claim.qualifiers & _IOU_TYPES and _iou_typed(claim.base):
-        unmasked = [m for m in chosen if "mask" not in sense_of(m.name).qualifiers]
-        if unmasked and len(unmasked) < len(chosen):
-            chosen = unmasked  # an unqualified AP means box AP when the log has both
+        # an unqualified AP means box AP when the log also evaluates masks or keypoints
+        boxes = [m for m in chosen if not sense_of(m.name).qualifiers & _NOT_BOX]
+        if boxes and len(boxes) < len(chosen):
+            chosen = boxes
     return chosen, ""

@@ -194,15 +194,16 @@ _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")
 # paper", "mine / reported") is a column legend, not a quotation, and one that names what the
 # writer ran ("Results with the official weights:") introduces the writer's numbers.
 _SOURCE_WORD = re.compile(
-    r"(?i)(?=[prolc])\b(?:papers?+|reported|published|official|readme|repo|repository"
-    r"|leaderboard|claimed)\b"
+    r"(?i)(?=[prolcm])\b(?:papers?+|reported|published|official|readme|repo|repository"
+    r"|leaderboard|claimed|model[ -]cards?+)\b"
 )
 _OWN_WORD = re.compile(
     r"(?i)(?=[imwuogrcsp])\b(?:i|my|me|we|our|ours|mine|us|got|get|getting|obtained?+"
     r"|reproduced?+|reproducing|reproduction"
     # the writer's run of something the source provides ("Results with the official weights:",
     # "Evaluating the model from the README:")
-    r"|weights?+|checkpoints?+|ckpt|models?+|code|pre-?+trained|configs?+|scripts?+|commands?+"
+    r"|weights?+|checkpoints?+|ckpt|models?+(?![ -]card)|code|pre-?+trained|configs?+|scripts?+"
+    r"|commands?+"
     r"|settings?+)\b"
 )
 _LINK = re.compile(r"\[([^\]\n]{0,80}+)\]\([^)\s]{0,300}+\)")
@@ -312,6 +313,35 @@ def section_split(line: str) -> str | None:
         return None
     named = {_SPLIT_OF_WORD[word.lower()] for word in _SECTION_SPLIT.findall(line)}
     return named.pop() if len(named) == 1 else None
+
+
+# A heading's words that name a split's data: the split nouns (not the activities "training",
+# "testing", "evaluation": "## Evaluation" is a section of how to run it), and CoNLL's file
+# suffixes (`eng.testa` is the development file, `eng.testb` the test file).
+_HEADING_WORD = re.compile(r"[A-Za-z]++")
+_HEADING_SPLITS = {
+    "test": "test", "testb": "test", "val": "val", "valid": "val", "validation": "val",
+    "dev": "val", "testa": "val", "train": "train",
+}  # fmt: skip
+
+
+def heading_split(line: str) -> str | None:
+    """The one split a short heading names ("### eng.train", "## Validation results"), or None
+    (a longer one, or one with a number, "## results after training 12 epochs", tells a story
+    rather than naming a split's section)."""
+    if _DIGIT.search(line) or line.count(" ") > 6:
+        return None
+    words = _HEADING_WORD.findall(line)
+    if len(words) > 4:
+        return None
+    found = {split for word in words if (split := _HEADING_SPLITS.get(word.lower())) is not None}
+    return found.pop() if len(found) == 1 else None
+
+
+# A line led by a split named in Chinese ("训练集：{...}", "验证集: acc 0.91"): the training,
+# validation (or development) and test set.
+_CJK_LINE_SPLIT = re.compile(r"^[\W\d]*+(训练|验证|开发|测试)集?+\s*+[:：]")
+CJK_SPLITS = {"训练": "train", "验证": "val", "开发": "val", "测试": "test"}
 
 
 # A line that only marks lines left out of a pasted excerpt ("...", "[...]"): open blocks (a YAML

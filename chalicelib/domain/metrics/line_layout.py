@@ -18,6 +18,7 @@ from chalicelib.domain.metrics.layout import (
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _BULLET_TITLE,
+    _CJK_LINE_SPLIT,
     _COUNTER,
     _DATASET_ASSIGN,
     _DATASET_LINE,
@@ -43,7 +44,9 @@ from chalicelib.domain.metrics.layout import (
     _SPLIT_PREFIX,
     _SPLIT_TITLE,
     _WORD_COUNTER,
+    CJK_SPLITS,
     LEGEND_WORDS,
+    heading_split,
     is_title_line,
     legend_labels,
     quoted_in_parentheses,
@@ -101,7 +104,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
         if state.reference:
             return True
-        state.section_split = section_split(line)
+        # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
+        # split's values, up to the next heading or title
+        state.section_split = heading_split(line) or section_split(line)
     elif ":" in line and len(line) < 200 and is_title_line(line):
         if not state.reference_section:
             state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
@@ -195,6 +200,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     if word is None and ":" in line:
         heads = {head.lower() for head in _SPLIT_HEAD.findall(line)}
         word = heads.pop() if len(heads) == 1 else None
+    if word is None and not line.isascii() and (cjk := _CJK_LINE_SPLIT.match(line)):
+        word = CJK_SPLITS[cjk.group(1)]
     pending, state.title_split = state.title_split, None
     title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
     if title:

@@ -1,5 +1,6 @@
 """A claimed value against a printed one: within the printed rounding, a percentage and its
-fraction being the same value (`claims.check_claimed_metric`)."""
+fraction being the same value (`claims.check_claimed_metric`); and a claim more precise than
+the value it rounds to that another metric prints in full was copied from that metric."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.vocabulary import sense_of
 
 
 def significant_digits(value: float) -> int:
@@ -62,3 +64,35 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         if abs(above) <= slack or -tolerance - slack <= above < tolerance - slack:
             return label
     return None
+
+
+def _shown_decimals(metric: ExtractedMetric, scaled: str) -> int:
+    """Decimals of the printed value as the claim reads it (a fraction read as a percentage
+    loses two)."""
+    decimals = metric.decimals if metric.decimals is not None else float_decimals(metric.value)
+    return {"percent": max(decimals - 2, 0), "fraction": decimals + 2}.get(scaled, decimals)
+
+
+def copied_from_another(
+    value: float,
+    decimals: int,
+    metric: ExtractedMetric,
+    scaled: str,
+    metrics: list[ExtractedMetric],
+) -> bool:
+    """A claim more precise than the value it rounds to, whose every digit another metric of the
+    log prints (`valid_uer: 99.982` beside `valid_wer: 100`), was copied from that metric; not
+    when a value of the claimed metric prints them too (a rounded and a full print of one
+    accuracy)."""
+    if value == 0 or _shown_decimals(metric, scaled) >= decimals:
+        return False
+    base = sense_of(metric.name).base
+    copied = False
+    for other in metrics:
+        how = value_match(value, decimals, other)
+        if how is None or _shown_decimals(other, how) < decimals:
+            continue
+        if sense_of(other.name).base == base:
+            return False
+        copied = True
+    return copied

@@ -29,6 +29,22 @@ def test_a_title_naming_a_paper_quotes_the_block_below_up_to_the_next_title() ->
     assert not confirms(log, "mIoU", 65.1) and not confirms(log, "oIoU", 78.27)
 
 
+def test_a_title_naming_the_model_card_quotes_the_block_below() -> None:
+    # Given the writer's scores, then the ones a model card states, under a title
+    log = (
+        "My evaluation gives:\nexact: 70.25\nf1: 74.81\n\n"
+        "The model card reports instead:\nexact: 79.02\nf1: 83.44\n"
+    )
+    # Then the model card's numbers are not the run's
+    assert confirms(log, "F1", 74.81) and confirms(log, "Exact Match", 70.25)
+    assert not confirms(log, "F1", 83.44) and not confirms(log, "Exact Match", 79.02)
+
+
+def test_a_title_naming_the_writer_s_model_quotes_nothing() -> None:
+    log = "Results of my model card classifier:\nf1: 74.81\n"
+    assert confirms(log, "F1", 74.81)
+
+
 def test_a_title_without_a_colon_quotes_only_its_paragraph() -> None:
     log = (
         "Paper-\nRMSE: 0.0338, PESQ: 3.05\n\n"

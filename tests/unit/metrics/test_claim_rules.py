@@ -116,3 +116,26 @@ def test_a_split_claim_refused_for_running_values_says_why() -> None:
     verdict = check_claimed_metric(extract_metrics(log), "Test WER", 0.21)
     assert not verdict.ok
     assert "progress lines" in verdict.detail and "the  split" not in verdict.detail
+
+
+def test_a_score_word_printed_above_100_is_a_count_not_the_score() -> None:
+    # Given an evaluation line that prints the accuracy and the count of correct answers
+    log = "held-out images | accuracy: 91.4 | correct: 4571 | total: 5000"
+    # When the count is claimed as the accuracy, then it is refused; the percentage stands
+    assert not ok(log, "Test Accuracy", 4571)
+    assert not ok(log, "Accuracy", 4571)
+    assert ok(log, "Accuracy", 91.4)
+
+
+def test_a_claim_whose_digits_another_metric_prints_is_not_the_rounded_value() -> None:
+    # Given a line whose word error rate is printed rounded and the char error rate in full
+    log = "dev results: cer=12.347 wer=12 loss=3.218"
+    # Then a WER claim with the CER's every digit was copied from the CER, not rounded from WER
+    assert not ok(log, "WER", 12.347)
+    assert ok(log, "WER", 12) and ok(log, "CER", 12.347)
+
+
+def test_a_claim_printed_in_full_by_its_own_metric_stands_beside_a_rounded_print() -> None:
+    # Given the same accuracy printed rounded and in full, beside another metric
+    log = "acc: 0.92 | top1_acc_exact: 0.9213 | f1: 0.9213"
+    assert ok(log, "Accuracy", 0.9213)

@@ -60,3 +60,46 @@ def test_the_keypoint_summary_ar_row_is_the_ar() -> None:
     )
     assert confirms(text, "AR", 0.764)
     assert not confirms(text, "AR", 0.95)
+
+
+def test_a_short_title_names_the_task_of_the_block_below() -> None:
+    # Given two summaries pasted under titles that name their IoU type, without task lines
+    text = "\n".join(
+        [
+            "Mask results",
+            _row("AP", "0.50:0.95", "all", 100, 0.301),
+            _row("AP", "0.50", "all", 100, 0.402),
+            "",
+            "BBox results:",
+            _row("AP", "0.50:0.95", "all", 100, 0.356),
+        ]
+    )
+    # When the metrics are extracted, then each block carries its title's task
+    assert found(text) == {"segm/AP": 0.301, "segm/AP50": 0.402, "bbox/AP": 0.356}
+    # And a box AP claim of the mask value is refused, a mask AP claim confirmed
+    assert not confirms(text, "box AP", 0.301)
+    assert confirms(text, "mask AP", 30.1)
+    assert confirms(text, "AP", 0.356)
+
+
+def test_a_sentence_mentioning_a_mask_is_no_task_title() -> None:
+    # Given a summary after a sentence that only mentions masks
+    text = "We trained with mask loss weight two\n" + _row("AP", "0.50:0.95", "all", 100, 0.31)
+    # When the metrics are extracted, then the value keeps its plain name
+    assert found(text) == {"AP": 0.31}
+
+
+def test_an_unqualified_ap_means_the_box_block_beside_keypoints() -> None:
+    # Given a box summary (maxDets=100) followed by a keypoint summary (maxDets=20)
+    text = "\n".join(
+        [
+            _row("AP", "0.50:0.95", "all", 100, 0.512),
+            _row("AR", "0.50:0.95", "all", 100, 0.601),
+            "",
+            _row("AP", "0.50:0.95", "all", 20, 0.634),
+        ]
+    )
+    # When an unqualified AP is claimed, then it is the box AP, not the keypoint AP
+    assert confirms(text, "AP", 0.512)
+    assert not confirms(text, "AP", 0.634)
+    assert confirms(text, "Keypoint AP", 63.4)

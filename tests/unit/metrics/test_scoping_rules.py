@@ -313,3 +313,30 @@ def test_a_list_item_naming_a_split_or_a_kind_of_output_scopes_nothing() -> None
 """
     assert confirms(text, "Test Accuracy", 91.2)
     assert found(text) == {"Accuracy": 0.912}
+
+
+def test_a_heading_naming_a_split_scopes_its_section() -> None:
+    # Given a report whose sections are headed by the data file they score
+    log = (
+        "## Scores\n### corpus.train\n\nall: f1=0.991 prec=0.990\n\n"
+        "### corpus.testa\n\nall: f1=0.872 prec=0.880\n\n### corpus.testb\n"
+    )
+    # Then the train section's values answer only a train claim
+    assert confirms(log, "Train F1", 0.991) and not confirms(log, "F1", 0.991)
+    # And the testa (development) section's values are validation values
+    assert confirms(log, "Validation F1", 0.872) and not confirms(log, "Test F1", 0.872)
+    assert confirms(log, "F1", 0.872)
+
+
+def test_a_heading_telling_a_story_names_no_split() -> None:
+    log = "## results after training 12 epochs\n\nall: f1=0.871 prec=0.880\n"
+    assert confirms(log, "Test F1", 0.871) and confirms(log, "F1", 0.871)
+
+
+def test_a_line_led_by_a_split_named_in_chinese_is_that_split() -> None:
+    # Given a model's scores on its training and validation sets, each line led by the set's name
+    log = "GBM:\n训练集：{'mae': 0.0153, 'r2': 0.9871}\n验证集：{'mae': 0.0421, 'r2': 0.5532}\n"
+    # Then the training value answers only a train claim, the validation one a validation claim
+    assert not confirms(log, "Validation R2", 0.9871) and confirms(log, "Train R2", 0.9871)
+    assert confirms(log, "Validation R2", 0.5532) and confirms(log, "R2", 0.5532)
+    assert not confirms(log, "R2", 0.9871)

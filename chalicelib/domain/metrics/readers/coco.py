@@ -58,19 +58,48 @@ def note_coco_task(line: str, state: LogState, out: Sink) -> bool:
     match = _TASK.search(line)
     if match:
         task = next(g for g in match.groups() if g).lower()
-        task = state.context["coco_task"] = _TASK_NAMES.get(task, task)
-        # (one evaluation prints several headers for its task: `Evaluate annotation type
-        # *bbox*`, `Evaluation results for bbox:`, `copypaste: Task: bbox`; the same header
-        # again for the same task is the next evaluation)
-        header = (match.lastindex, task)
-        seen = state.context.setdefault("coco_headers_seen", set())
-        if header in seen:
-            # the same IoU type evaluated again (a periodic evaluation during training): a new
-            # round, whose values supersede the earlier round's (the last one is the run's)
-            state.counter_lines += 1
-            seen.clear()
-        seen.add(header)
+        task = _TASK_NAMES.get(task, task)
+        _note_task((match.lastindex, task), task, state)
     return False
+
+
+# A short title naming the IoU type of the block below it ("Box proposals", "Segmentation
+# proposals", "keypoints", "Mask results:"), written by a person pasting several blocks.
+_TASK_TITLE = re.compile(
+    r"(?i)^[\s#*_>-]*+(b?box(?:es)?+|segm(?:entation)?+|masks?+|keypoints?+)"
+    r"(?:\s++(?:proposals?+|results?+|evaluation|eval|metrics?+))?+[\s:*_]*+$"
+)
+_TITLE_TASKS = {"b": "bbox", "s": "segm", "m": "segm", "k": "keypoints"}
+
+
+@reader(
+    "coco",
+    markers=("box", "Box", "BOX", "egm", "EGM", "ask", "ASK", "eypoint", "EYPOINT"),
+    order=1,
+)
+def note_coco_task_title(line: str, state: LogState, out: Sink) -> bool:
+    """A task title line sets the IoU type like a task line; never consumes the line."""
+    if len(line) > 40:
+        return False
+    match = _TASK_TITLE.match(line)
+    if match:
+        task = _TITLE_TASKS[match.group(1)[0].lower()]
+        _note_task(("title", task), task, state)
+    return False
+
+
+def _note_task(header: tuple[object, str], task: str, state: LogState) -> None:
+    state.context["coco_task"] = task
+    # (one evaluation prints several headers for its task: `Evaluate annotation type
+    # *bbox*`, `Evaluation results for bbox:`, `copypaste: Task: bbox`; the same header
+    # again for the same task is the next evaluation)
+    seen = state.context.setdefault("coco_headers_seen", set())
+    if header in seen:
+        # the same IoU type evaluated again (a periodic evaluation during training): a new
+        # round, whose values supersede the earlier round's (the last one is the run's)
+        state.counter_lines += 1
+        seen.clear()
+    seen.add(header)
 
 
 def _iou_suffix(iou: str) -> str:
