@@ -113,3 +113,14 @@ def test_a_cutoff_written_apart_from_its_name() -> None:
     text = "Hits @10: 0.612\nHits @1: 0.404\n"
     assert found(text) == {"Hits @10": 0.612, "Hits @1": 0.404}
     assert confirms(text, "Hits@10", 0.612) and not confirms(text, "Hits@10", 0.404)
+
+
+def test_an_attribution_leading_a_list_of_pairs_covers_every_item() -> None:
+    # Given a run's summary and a comment that lists the reported figures after one attribution
+    text = "Recall: 0.4210\nF1: 0.3905\n# reported is Recall 47.1%, F1 44.2%\n"
+    # Then neither listed figure is the run's: the attribution leads the whole list
+    assert 44.2 not in found(text).values() and 47.1 not in found(text).values()
+    assert not confirms(text, "F1", 44.2) and confirms(text, "F1", 39.05)
+    assert not confirms(text, "Recall", 47.1) and confirms(text, "Recall", 0.421)
+    # while a list with no attribution is the run's
+    assert found("Recall 47.1%, F1 44.2%\n") == {"Recall": 47.1, "F1": 44.2}

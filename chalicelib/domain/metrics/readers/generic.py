@@ -114,16 +114,40 @@ _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 _ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
 
 
-def _quoted(line: str, start: int, end: int) -> bool:
-    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
-    authors?"""
-    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
-    after = _CLAUSE_END.search(line, end, high)
+# A clause that is one pair and nothing else ("NDS 35.0%", "and mAP: 30.5"): an item of a list.
+_BARE_PAIR = re.compile(
+    r"^[ \t]*+(?:and[ \t]++)?+[A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]*+[:=][ \t]*+|[ \t]++)"
+    + NUM
+    + r"[ \t]*+%?+[ \t]*+$"
+)
+
+
+def _clause_start(line: str, low: int, start: int) -> int:
     before = max(
         line.rfind(",", low, start), line.rfind(";", low, start), line.rfind(". ", low, start)
     )
-    clause = line[max(before + 1, low) : after.start() if after else high]
-    return _QUOTED.search(clause) is not None
+    return max(before + 1, low)
+
+
+def _quoted(line: str, start: int, end: int) -> bool:
+    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
+    authors? A pair that opens its clause after a comma is an item of a list ("reported is
+    mAP 30.5%, NDS 35.0%"): the attribution of the item that leads the list covers it too."""
+    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
+    after = _CLAUSE_END.search(line, end, high)
+    begin = _clause_start(line, low, start)
+    if _QUOTED.search(line, begin, after.start() if after else high):
+        return True
+    if line[begin:start].strip(" \t").removeprefix("and").strip():
+        return False
+    while begin > low and line[begin - 1] == ",":
+        previous = _clause_start(line, low, begin - 1)
+        if _QUOTED.search(line, previous, begin - 1):
+            return True
+        if not _BARE_PAIR.match(line[previous : begin - 1]):
+            return False
+        begin = previous
+    return False
 
 
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
@@ -241,7 +265,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                     running = True
     if not pairs:
         for match in _SPACED.finditer(line):
-            if _MORE_NUMBERS.match(line, match.end()):
+            if _MORE_NUMBERS.match(line, match.end()) or (
+                quoting and _quoted(line, match.start(1), match.end())
+            ):
                 continue
             words = _clean(match.group(1).split())
             if words and is_result_name(qualified(" ".join(words))):
