@@ -124,3 +124,17 @@ def test_an_attribution_leading_a_list_of_pairs_covers_every_item() -> None:
     assert not confirms(text, "Recall", 47.1) and confirms(text, "Recall", 0.421)
     # while a list with no attribution is the run's
     assert found("Recall 47.1%, F1 44.2%\n") == {"Recall": 47.1, "F1": 44.2}
+
+
+def test_a_value_compared_with_another_is_the_first_and_vs_is_no_name() -> None:
+    # Given a calibration report: each run value "vs" the value it is checked against
+    text = "- MAP@5 0.41237 vs 0.4124 reference\n- Hits@50 0.8810 vs 0.8809\n"
+    # Then the run's value is the one before "vs", and "vs" names nothing
+    assert found(text) == {"MAP@5": 0.41237, "Hits@50": 0.881}
+    assert confirms(text, "MAP@5", 0.4124) and not confirms(text, "Hits@50", 0.8809)
+    assert found("61.2 | 40.3     vs     64.0 | 41.1\n") == {}
+
+
+def test_a_bulleted_pair_is_a_metric_only_when_it_names_one() -> None:
+    assert found("* F1 77.5, Recall 70.1\n") == {"F1": 77.5, "Recall": 70.1}
+    assert found("- Python 3.10\n- CUDA 12.1\n") == {}

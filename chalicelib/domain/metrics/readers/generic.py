@@ -23,12 +23,15 @@ _COLON_OR_EQUALS = re.compile(
     r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )
-# name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
+# "nDCG@10 0.6789 vs 0.6790 reference": a value compared with another; the pair is the first.
+_VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
+# name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04"; a list
+# item's bullet ("- mAP 40.1") leads the line.
 _SPACED = re.compile(
-    r"(?:^|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
+    r"(?:^([ \t]*+[-*+][ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
-    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
+    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
@@ -38,7 +41,8 @@ _PROGRESS_TITLE = re.compile(
     r"(?:\s++dataloader\s++\d++)?+\s*+:\s*+\d++(?:\.\d++)?+%\s*+$"
 )
 _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
-_NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
+# ("vs 83.61": the other side of a comparison, no name)
+_NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn", "vs", "versus"])
 
 
 # "Training: loss = 1.4, acc = 0.5 | Val: loss = 1.7, acc = 0.5": each pipe-separated segment
@@ -266,12 +270,15 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if not pairs:
         for match in _SPACED.finditer(line):
             if _MORE_NUMBERS.match(line, match.end()) or (
-                quoting and _quoted(line, match.start(1), match.end())
+                quoting and _quoted(line, match.start(2), match.end())
             ):
                 continue
-            words = _clean(match.group(1).split())
-            if words and is_result_name(qualified(" ".join(words))):
-                pairs.append((qualified(" ".join(words)), match.group(2)))
+            words = _clean(match.group(2).split())
+            name = qualified(" ".join(words))
+            if match.group(1) and not is_known_metric(name):
+                continue
+            if words and is_result_name(name):
+                pairs.append((name, match.group(3)))
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
