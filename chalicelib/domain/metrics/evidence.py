@@ -11,7 +11,11 @@ qualifies so:
 - an IoU or score threshold ("mAP@0.7", "F1 (IoU=0.5)"): a value whose name or line states other
   thresholds and not the claimed one is another point of the sweep;
 - a condition the claim states with or without ("mAP (w/o re-ranking)", "Acc with TTA"): a value
-  whose name or line states the opposite condition is the other arm of the ablation.
+  whose name or line states the opposite condition is the other arm of the ablation;
+- the recall points of an interpolated AP ("3D AP (moderate, R40)", KITTI's 11-point `AP@` and
+  40-point `AP_R40@` blocks, mmdetection3d's `AP11@`/`AP40@`): a value whose name or line states
+  other recall points is the other block, and when some values state the claimed ones, a value
+  stating none is not evidence of them.
 
 Pure functions on the extracted metrics; tests in `tests/unit/metrics/test_claim_evidence.py`.
 """
@@ -41,6 +45,28 @@ _THRESHOLD = re.compile(
 _CONDITION = re.compile(
     r"(?i)(?=[w])(?<![a-z])(w/o|without|w/|with)(?![a-z])[\s_\-]*([a-z][a-z\-]{2,30})"
 )
+
+
+# "R40", "AP_R40", "AP40", "AP R11", "40-point", "11 recall positions": how many recall points
+# an interpolated AP is averaged over.
+_RECALL_POINTS = re.compile(
+    r"(?i)(?<![a-z0-9])(?:ap[_ ]?+)?+r(11|40)(?!\d)|(?<![a-z0-9])ap(11|40)(?!\d)"
+    r"|(?<![\d.])(11|40)[ \-]?+(?:points?+|recall)"
+)
+
+
+def _recall_points(text: str) -> set[str]:
+    if "11" not in text and "40" not in text:
+        return set()
+    return {next(g for g in m.groups() if g) for m in _RECALL_POINTS.finditer(text)}
+
+
+def _stated_points(metric: ExtractedMetric) -> set[str]:
+    """The recall points a value's name or line states; KITTI's evaluation (`kitti_eval`)
+    names the 40-point block (`AP_R40@`, `AP40@`) and prints the 11-point one bare (`AP@`), so
+    there a value that states none is the 11-point AP."""
+    stated = _recall_points(f"{metric.name} {metric.evidence}")
+    return stated or ({"11"} if metric.source == "kitti_eval" else set())
 
 
 def _thresholds(text: str) -> set[tuple[float, float | None]]:
@@ -99,4 +125,9 @@ def evidenced(
         chosen = [
             m for m in chosen if not _opposes(conditions, _conditions(f"{m.name} {m.evidence}"))
         ]
+    points = _recall_points(name)
+    if points:
+        told = [(m, _stated_points(m)) for m in chosen]
+        carrying = [m for m, stated in told if stated & points]
+        chosen = carrying or [m for m, stated in told if not stated]
     return chosen

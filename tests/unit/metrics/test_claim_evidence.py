@@ -40,3 +40,29 @@ def test_a_composite_name_keeps_its_ampersand() -> None:
     assert found(log).get("A&B") == 40.5
     assert not confirms("Global: J&F: 7.7 J: 6.5 F: 8.9\n", "F-Mean", 7.7)
     assert confirms("Global: J&F: 7.7 J: 6.5 F: 8.9\n", "F-Mean", 8.9)
+
+
+# An OpenPCDet-style evaluation prints each class twice: 11 recall points, then 40.
+_TWO_BLOCKS = """Truck AP@0.70, 0.70, 0.70:
+3d   AP:71.1111, 62.2222, 60.3333
+Truck AP_R40@0.70, 0.70, 0.70:
+3d   AP:73.4444, 64.5555, 61.6666
+"""
+
+
+def test_claimed_recall_points_are_only_the_block_of_those_points() -> None:
+    assert confirms(_TWO_BLOCKS, "Truck 3D AP (moderate, R40)", 64.56)
+    assert not confirms(_TWO_BLOCKS, "Truck 3D AP (moderate, R40)", 62.2222)
+    assert confirms(_TWO_BLOCKS, "Truck 3D AP (moderate, R11)", 62.22)
+    assert not confirms(_TWO_BLOCKS, "Truck 3D AP (moderate, R11)", 64.5555)
+    assert confirms(_TWO_BLOCKS, "Truck 3D AP (Moderate)", 62.22)
+
+
+def test_a_bare_kitti_block_is_the_11_point_ap() -> None:
+    log = "Truck AP@0.70, 0.70, 0.70:\n3d   AP:71.1111, 62.2222, 60.3333\n"
+    assert confirms(log, "Truck 3D AP (moderate, R11)", 62.22)
+    assert not confirms(log, "Truck 3D AP (moderate, R40)", 62.22)
+
+
+def test_claimed_recall_points_stay_lenient_when_the_log_states_none() -> None:
+    assert confirms("Truck 3D AP moderate: 62.22\n", "Truck 3D AP moderate (R40)", 62.22)

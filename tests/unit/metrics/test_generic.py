@@ -113,3 +113,28 @@ def test_a_cutoff_written_apart_from_its_name() -> None:
     text = "Hits @10: 0.612\nHits @1: 0.404\n"
     assert found(text) == {"Hits @10": 0.612, "Hits @1": 0.404}
     assert confirms(text, "Hits@10", 0.612) and not confirms(text, "Hits@10", 0.404)
+
+
+def test_an_attribution_leading_a_list_of_pairs_covers_every_item() -> None:
+    # Given a run's summary and a comment that lists the reported figures after one attribution
+    text = "Recall: 0.4210\nF1: 0.3905\n# reported is Recall 47.1%, F1 44.2%\n"
+    # Then neither listed figure is the run's: the attribution leads the whole list
+    assert 44.2 not in found(text).values() and 47.1 not in found(text).values()
+    assert not confirms(text, "F1", 44.2) and confirms(text, "F1", 39.05)
+    assert not confirms(text, "Recall", 47.1) and confirms(text, "Recall", 0.421)
+    # while a list with no attribution is the run's
+    assert found("Recall 47.1%, F1 44.2%\n") == {"Recall": 47.1, "F1": 44.2}
+
+
+def test_a_value_compared_with_another_is_the_first_and_vs_is_no_name() -> None:
+    # Given a calibration report: each run value "vs" the value it is checked against
+    text = "- MAP@5 0.41237 vs 0.4124 reference\n- Hits@50 0.8810 vs 0.8809\n"
+    # Then the run's value is the one before "vs", and "vs" names nothing
+    assert found(text) == {"MAP@5": 0.41237, "Hits@50": 0.881}
+    assert confirms(text, "MAP@5", 0.4124) and not confirms(text, "Hits@50", 0.8809)
+    assert found("61.2 | 40.3     vs     64.0 | 41.1\n") == {}
+
+
+def test_a_bulleted_pair_is_a_metric_only_when_it_names_one() -> None:
+    assert found("* F1 77.5, Recall 70.1\n") == {"F1": 77.5, "Recall": 70.1}
+    assert found("- Python 3.10\n- CUDA 12.1\n") == {}

@@ -29,3 +29,15 @@ def test_a_metric_keying_labels_names_each_labels_metric() -> None:
     assert found(text) == {"spam/roc_auc": 0.9412, "ham/roc_auc": 0.8875}
     assert confirms(text, "ROC AUC", 0.8875, dataset="ham")
     assert not confirms(text, "ROC AUC", 0.9412, dataset="ham")
+
+
+def test_a_task_name_leading_a_dict_scopes_its_values() -> None:
+    # Given per-task result dicts printed as "<task>: {...}"
+    text = (
+        "arc_easy: {'acc,none': 0.7812, 'acc_stderr,none': 0.0085}\nboolq: {'acc,none': 0.8345}\n"
+    )
+    # Then each value is its task's row: a claim named by the benchmark finds it
+    assert found(text)["arc_easy/acc,none"] == 0.7812
+    assert confirms(text, "BoolQ", 83.45) and not confirms(text, "BoolQ", 78.12)
+    # while a split label is no task
+    assert "eval_f1" in found("eval: {'eval_f1': 0.91}\n")

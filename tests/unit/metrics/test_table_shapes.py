@@ -29,3 +29,17 @@ def test_a_row_of_a_per_class_table_is_never_the_mean() -> None:
     assert not confirms(log, "mIoU", 21.5) and not confirms(log, "mIoU", 64.2)
     assert confirms(log, "mIoU", 42.9)
     assert confirms(log, "road IoU", 64.2)
+
+
+def test_a_transposed_table_names_each_value_by_its_row_metric_and_column() -> None:
+    # Given a hand-made table whose rows are metrics and whose columns are splits
+    text = "|      | Valid | Test |\n|---|---|---|\n| CER | 4.21 | 4.87 |\n| BLEU | 30.2 | 29.4 |\n"
+    # Then each value is its row's metric on its column's split
+    assert found(text) == {
+        "Valid/CER": 4.21,
+        "Test/CER": 4.87,
+        "Valid/BLEU": 30.2,
+        "Test/BLEU": 29.4,
+    }
+    assert confirms(text, "Test CER", 4.87) and not confirms(text, "Test CER", 4.21)
+    assert confirms(text, "CER", 4.21, "dev")

@@ -23,12 +23,15 @@ _COLON_OR_EQUALS = re.compile(
     r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )
-# name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04".
+# "nDCG@10 0.6789 vs 0.6790 reference": a value compared with another; the pair is the first.
+_VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
+# name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04"; a list
+# item's bullet ("- mAP 40.1") leads the line.
 _SPACED = re.compile(
-    r"(?:^|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
+    r"(?:^([ \t]*+[-*+][ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
-    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-))"
+    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
@@ -38,7 +41,8 @@ _PROGRESS_TITLE = re.compile(
     r"(?:\s++dataloader\s++\d++)?+\s*+:\s*+\d++(?:\.\d++)?+%\s*+$"
 )
 _LOG_LEVEL_WORDS = frozenset(["INFO", "DEBUG", "WARNING", "WARN", "ERROR", "CRITICAL", "NOTE"])
-_NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn"])
+# ("vs 83.61": the other side of a comparison, no name)
+_NAME_BLOCKLIST = frozenset(["numpy", "shape", "dtype", "device", "grad_fn", "vs", "versus"])
 
 
 # "Training: loss = 1.4, acc = 0.5 | Val: loss = 1.7, acc = 0.5": each pipe-separated segment
@@ -114,16 +118,40 @@ _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 _ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
 
 
-def _quoted(line: str, start: int, end: int) -> bool:
-    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
-    authors?"""
-    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
-    after = _CLAUSE_END.search(line, end, high)
+# A clause that is one pair and nothing else ("NDS 35.0%", "and mAP: 30.5"): an item of a list.
+_BARE_PAIR = re.compile(
+    r"^[ \t]*+(?:and[ \t]++)?+[A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]*+[:=][ \t]*+|[ \t]++)"
+    + NUM
+    + r"[ \t]*+%?+[ \t]*+$"
+)
+
+
+def _clause_start(line: str, low: int, start: int) -> int:
     before = max(
         line.rfind(",", low, start), line.rfind(";", low, start), line.rfind(". ", low, start)
     )
-    clause = line[max(before + 1, low) : after.start() if after else high]
-    return _QUOTED.search(clause) is not None
+    return max(before + 1, low)
+
+
+def _quoted(line: str, start: int, end: int) -> bool:
+    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
+    authors? A pair that opens its clause after a comma is an item of a list ("reported is
+    mAP 30.5%, NDS 35.0%"): the attribution of the item that leads the list covers it too."""
+    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
+    after = _CLAUSE_END.search(line, end, high)
+    begin = _clause_start(line, low, start)
+    if _QUOTED.search(line, begin, after.start() if after else high):
+        return True
+    if line[begin:start].strip(" \t").removeprefix("and").strip():
+        return False
+    while begin > low and line[begin - 1] == ",":
+        previous = _clause_start(line, low, begin - 1)
+        if _QUOTED.search(line, previous, begin - 1):
+            return True
+        if not _BARE_PAIR.match(line[previous : begin - 1]):
+            return False
+        begin = previous
+    return False
 
 
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
@@ -241,11 +269,16 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                     running = True
     if not pairs:
         for match in _SPACED.finditer(line):
-            if _MORE_NUMBERS.match(line, match.end()):
+            if _MORE_NUMBERS.match(line, match.end()) or (
+                quoting and _quoted(line, match.start(2), match.end())
+            ):
                 continue
-            words = _clean(match.group(1).split())
-            if words and is_result_name(qualified(" ".join(words))):
-                pairs.append((qualified(" ".join(words)), match.group(2)))
+            words = _clean(match.group(2).split())
+            name = qualified(" ".join(words))
+            if match.group(1) and not is_known_metric(name):
+                continue
+            if words and is_result_name(name):
+                pairs.append((name, match.group(3)))
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]

@@ -49,6 +49,15 @@ _DASHES = re.compile(r"^\s*+-{10,}+\s*+$")
 _RUNNING_KEY = re.compile(r"""['"](?:epoch|step|global_step)['"]\s*+:""")
 _QUALIFIERS = frozenset({"macro", "micro", "weighted", "samples"})
 _MAX_DEPTH = 8
+# A name and a colon leading the dict on its line (lm-eval's per-task results printed as
+# `print(f"{task}: {results[task]}")`): the dict is that task's.
+_DICT_LABEL = re.compile(r"^\s*+([A-Za-z][\w\-.]{0,60}+)\s*+:\s*+\{")
+# Labels that name a split, a stage or the whole output, not a task.
+_NOT_TASK_LABELS = frozenset(
+    {"test", "val", "valid", "validation", "eval", "evaluation", "dev", "train", "training"}
+    | {"results", "result", "metrics", "metric", "scores", "score", "output", "outputs", "info"}
+    | {"log", "logs", "summary", "final", "best", "stats", "data", "config", "args", "params"}
+)
 # Keys that follow `score` in sacreBLEU's result only.
 _SACREBLEU_KEYS = frozenset({"bp", "sys_len", "ref_len"})
 
@@ -77,6 +86,9 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
     scoped = state.context.pop("dict_scope", None)
     task = scoped[1] if scoped and scoped[0] >= state.line_no - 2 else None
     split = split or (scoped[2] if task and scoped else None)
+    label = _DICT_LABEL.match(line) if task is None and ":" in line else None
+    if label and label.group(1).lower() not in _NOT_TASK_LABELS:
+        task = label.group(1)  # "gsm8k: {'exact_match,strict-match': 0.95, ...}": the task's
     title = state.context.get("title")
     title = title[1] if title and title[0] == state.line_no - 1 else None
     path: list[str] = []

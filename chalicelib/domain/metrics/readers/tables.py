@@ -32,7 +32,7 @@ from chalicelib.domain.metrics.readers.opencompass import opencompass_header, op
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
 from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
 from chalicelib.domain.metrics.result_names import is_result_name
-from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
+from chalicelib.domain.metrics.vocabulary import is_known_metric, metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
@@ -272,6 +272,10 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     )
     if not label and metric_key(header[0]) in _FOLD_HEADERS and results[0] > 0:
         label = f"{header[0]} {cells[0]}"  # "| Fold | RMSE |": a fold's row, not the mean
+    if not label and metric_key(header[0]) in _METRIC_ROW_HEADERS and _metric_row(cells[0]):
+        # a transposed table ("|  | Dev | Test |" over "| WER | 10.4 | 10.5 |"): the row names
+        # the metric, each column the split or data set it was measured on
+        return _metric_row_values(header, cells, columns, numbers, out)
     per_class = metric_key(header[0]) in _CLASS_HEADERS and results[0] > 0
     if per_class:
         # a per-class table ("| Class | IoU | Acc |"): a row is one class's, never the mean,
@@ -289,6 +293,29 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         if len(name) > MAX_NAME_CHARS and "/" in label:
             # a long model id ("org/model-name"): the model's name without its organisation
             name = name.replace(label, label.rsplit("/", 1)[-1], 1)
+        found = out.add(name, numbers[i] or "", "tables", running=False) or found
+    return found
+
+
+_METRIC_ROW_HEADERS = frozenset({"", "metric", "metrics"})
+
+
+def _metric_row(cell: str) -> bool:
+    label = cell.strip("*` ")
+    return bool(label) and _cell_number(label) is None and is_known_metric(label)
+
+
+def _metric_row_values(
+    header: list[str],
+    cells: list[str],
+    columns: list[int],
+    numbers: dict[int, str | None],
+    out: Sink,
+) -> bool:
+    metric = cells[0].strip("*` ")
+    found = False
+    for i in columns:
+        name = f"{header[i]}/{metric}" if header[i] else metric
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 
