@@ -127,7 +127,7 @@ def evidenced(
         ]
     points = _recall_points(name)
     if points:
-        told = [(m, _stated_points(m)) for m in chosen]
-        carrying = [m for m, stated in told if stated & points]
-        chosen = carrying or [m for m, stated in told if not stated]
+        stated_by = [(m, _stated_points(m)) for m in chosen]
+        carrying = [m for m, stated in stated_by if stated & points]
+        chosen = carrying or [m for m, stated in stated_by if not stated]
     return chosen
