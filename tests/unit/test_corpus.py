@@ -37,17 +37,17 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 TARGET = 0.95
 AGREEMENT_FLOOR = {
     "logs": 0.979,
-    "holdout": 0.958,
+    "holdout": 0.963,
     "fresh": 0.93,
-    "fresh2": 0.891,
-    "fresh3": 0.906,
-    "fresh4": 0.801,
+    "fresh2": 0.899,
+    "fresh3": 0.908,
+    "fresh4": 0.809,
     "fresh5": 0.817,
     "fresh6": 0.834,
     "fresh7": 0.797,
     "fresh8": 0.897,
     "fresh9": 0.847,
-    "fresh10": 0.808,
+    "fresh10": 0.816,
     "fresh11": 0.846,
 }
 OPEN_WRONG_CONFIRMATIONS = {

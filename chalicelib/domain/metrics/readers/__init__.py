@@ -38,6 +38,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     ogb,
     opencompass,
     optuna,
+    own_result,
     paddle,
     prose,
     pyg,

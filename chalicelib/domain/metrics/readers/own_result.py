@@ -1,0 +1,331 @@
+"""A result the writer reports from their own run, in a sentence, as people do in issues:
+`I get WER of 6.43% on test-clean`, `I only got 31.71 on HumanEval`, `I got top1 acc 1.054 and
+top5 acc 2.134`, `I have 0.3388 mAP`, `my BLEU can only reach 19.6`, `the mAP I obtained is
+0.352`.
+
+A value is read only when its sentence ties it to the writer's own result and names the metric
+next to it:
+
+- a first-person subject (`I`, `we`) and a result verb (get, got, obtain, achieve, reach,
+  reproduce, score, have), with no negation, modal or wish between them (`I could not reach`,
+  `I should get`, `I want to get`, `if I get`); the values are read after the verb, up to a
+  word that turns to someone else's numbers (`but`, `than`, `while`, `compared`, `which`, `as
+  you reported`), and not at all when that stretch names a source (paper, README, official,
+  reported, expected, target, baseline, your, their);
+- or a possessive subject and a copula or result verb (`my mAP is 0.3`, `our BLEU only
+  reaches 19.6`), or the metric the writer got (`the mAP I obtained is 0.352`);
+- the metric words are a metric of the vocabulary, right before the value (`WER of 6.43%`,
+  `EER=1.64%`, `rank1 93.46%`), right after it (`0.3388 mAP`, `76.1% top-1 accuracy`), or the
+  value is `on` a benchmark (`31.71 on HumanEval`);
+- a question is not a report (`why is my mAP 0.3 instead of 0.35?`), nor is a difference
+  (`2 points lower`), a range (`between 74 and 76`, `74-76`) or a count (`90 epochs`).
+
+Format source: none (prose of GitHub issues).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import _SOURCE_WORD
+from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
+
+MAX_SENTENCE_LINE = 2_000
+# The data set a sentence says the run is on ("on BEIR MS-MARCO dataset", "with the ogbn-arxiv
+# dataset", "On scifact, I get ..."): the last one named before a value scopes it.
+_SENTENCE_DATASET = re.compile(
+    r"(?<![\w])(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]sing|[Ii]n)\s++(?:the\s++)?+(?:[A-Z][\w\-]*+\s++)?+"
+    r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))\s++(?:data[ -]?+set|benchmark|corpus)\b"
+    r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-])),"
+)  # a longer line is a dump, not a sentence
+_VERBS = (
+    r"get|gets|got|getting|obtain|obtains|obtained|obtaining|achieve|achieves|achieved"
+    r"|achieving|reach|reaches|reached|reaching|reproduce|reproduced|reproducing|score|scored"
+    r"|have|had"
+)
+# "I (can only) get", "we obtained": the subject, up to three words, the verb.
+_OWN_VERB = re.compile(
+    r"(?<![\w'])(I|[Ww]e)((?:\s++[A-Za-z']++){0,3}?)\s++(?:" + _VERBS + r")(?![\w'])"
+)
+# "my mAP is 0.3", "our BLEU can only reach 19.6", "my reproduced R1 is 44.05".
+_MY_METRIC = re.compile(
+    r"(?<![\w'])(?:[Mm]y|[Oo]ur)\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
+    r"(?:(?:can|could)\s++)?+(?:(?:only|just)\s++)?+"
+    r"(?:is|was|are|were|reach|reaches|reached|gets|got)\s++"
+)
+# "the mAP I obtained is 0.352", "The maximum validation accuracy I got was 0.53".
+_METRIC_I_GOT = re.compile(
+    r"(?<![\w'])((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)(?:that\s++)?+(?:I|[Ww]e)\s++"
+    r"(?:(?:can|could)\s++)?+(?:(?:only|just|finally)\s++)?+"
+    r"(?:get|got|obtain|obtained|achieve|achieved|reproduce|reproduced|reach|reached)\s++"
+    r"(?:is|was|are|were)\s++"
+)
+# The only words allowed between the subject and the verb ("I can only get", "we have finally
+# reached"): a negation, a modal, a wish or another subject there ("I could not reach", "I
+# should get", "I want to get", "I see you get") makes it no report of a result obtained.
+_OWN_ADVERBS = frozenset(
+    {"can", "could", "only", "just", "also", "finally", "still", "then", "eventually", "now"}
+    | {"actually", "always", "even", "really", "ultimately", "consistently", "did", "do"}
+    | {"have", "has", "had", "was", "were", "am", "are", "'ve", "'m", "able", "to", "managed"}
+    | {"keep", "kept", "indeed", "successfully", "already", "roughly", "basically"}
+)
+_BEFORE_SUBJECT = re.compile(r"(?i)\b(?:if|whether|unless|once|until|to)\s++$")
+# Where the writer turns to someone else's numbers: the values read end here.
+_TURN = re.compile(
+    r"(?i)[;\u3002]|\b(?:but|while|whereas|than|compared|versus|vs|instead|which|although"
+    r"|though|however|unlike|whilst)\b|\bas\s++(?:you|they|the|in|reported|stated|claimed)\b"
+)
+_SOURCE_EXTRA = re.compile(
+    r"(?i)\b(?:your|their|his|her|expected|expect|target|baseline|should|supposed|authors?+)\b"
+)
+_SENTENCES = re.compile(r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]")
+_TOKEN = re.compile(
+    r"(?P<num>(?<![\w.@\-])[-+]?+(?:\d++(?:\.\d++)?+|\.\d++)(?![\w@]|\.\d))(?:\s?+%)?+"
+    r"|(?P<word>[A-Za-z](?:[\w@+]|[.\-](?=[\w@]))*+)"
+    r"|(?P<skip>[=:~*`'\"])"
+    r"|(?P<other>\S)"
+)
+# Words allowed between a metric's name and its value ("WER of about 6.43%", "mAP is 0.3").
+_LINKS = frozenset({"of", "is", "was", "are", "were", "as", "at", "about", "around", "only"})
+_LINKS |= frozenset({"approximately"})
+_LINKS |= frozenset({"just", "roughly", "nearly", "almost", "merely", "score", "a", "an", "the"})
+# Words that are never part of a metric's name: a name ends at them.
+_NOT_NAME = frozenset(
+    {"and", "or", "with", "for", "on", "in", "to", "by", "from", "under", "after", "then"}
+    | {"got", "get", "gets", "obtained", "achieved", "reached", "scored", "have", "had", "my"}
+    | {"our", "i", "we", "it", "this", "that", "which", "still", "finally", "also", "even"}
+)
+_ARTICLES = frozenset({"a", "an", "the", "only", "just", "about", "around", "approximately"})
+# What after a value makes it no result: a difference, a count, a range.
+_NOT_A_VALUE_AFTER = frozenset(
+    {"points", "point", "pts", "pp", "lower", "higher", "less", "more", "better", "worse"}
+    | {"below", "above", "gap", "drop", "x", "times", "epochs", "epoch", "steps", "step"}
+    | {"iterations", "iters", "iter", "images", "samples", "gpus", "gpu", "hours", "minutes"}
+    | {"seconds", "mins", "k", "m", "to", "or", "percent", "instead", "vs", "versus"}
+)
+_NOT_A_VALUE_BEFORE = frozenset(
+    {"by", "between", "from", "to", "than", "epoch", "step", "over", "above", "below", "under"}
+    | {"least", "most", "beyond", "exceeding", "within", "nearly", "almost", "vs", "versus"}
+)
+_MAX_NAME_WORDS = 4
+
+
+@reader("own_result", markers=("I ", "my ", "My ", "we ", "We ", "our ", "Our "), order=985)
+def read_own_result(line: str, state: LogState, out: Sink) -> bool:
+    if len(line) > MAX_SENTENCE_LINE or not any(c.isdigit() for c in line):
+        return False
+    scope = None
+    for sentence in _SENTENCES.split(line):
+        for named in _SENTENCE_DATASET.finditer(sentence):
+            word = named.group(1) or named.group(2)
+            if _named_dataset(word):
+                scope = word
+        if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
+            continue  # a question asks about a value; it reports none
+        if sentence.rstrip(" *_`").endswith((":", "\uff1a")):
+            continue  # "I got the following results (...):" introduces a block below it
+        if "espective" in sentence:
+            continue  # "A and B of 43.7 and 6.1 respectively": names and values in two lists
+        split = _prose_split(sentence) if " set" in sentence or " split" in sentence else None
+        for name, number in _own_values(sentence):
+            if scope and "/" not in name and not sense_of(name).scope:
+                name = f"{scope}/{name}"
+            out.add(name, number, "prose", split=split)
+    # the line stays open to the other readers (a title's context, a pair they read better)
+    return False
+
+
+def _own_values(sentence: str) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for match in _OWN_VERB.finditer(sentence):
+        between = match.group(2).lower().split()
+        infinitive = between[-1:] == ["to"] and between[-2:-1] not in (["able"], ["managed"])
+        if infinitive or any(w not in _OWN_ADVERBS for w in between):
+            continue
+        if _BEFORE_SUBJECT.search(sentence, max(0, match.start() - 12), match.start()):
+            continue
+        pairs.extend(_window_values(sentence, match.end()))
+    for match in _MY_METRIC.finditer(sentence):
+        pairs.extend(_named_value(sentence, match.group(1), match.end()))
+    for match in _METRIC_I_GOT.finditer(sentence):
+        pairs.extend(_named_value(sentence, match.group(1), match.end()))
+    return pairs
+
+
+def _window(sentence: str, start: int) -> str | None:
+    """The stretch after a result verb that reports the writer's values, or None when it
+    names a source (`I get the paper's 76.1`)."""
+    turn = _TURN.search(sentence, start)
+    window = sentence[start : turn.start() if turn else len(sentence)]
+    if _SOURCE_WORD.search(window) or _SOURCE_EXTRA.search(window):
+        return None
+    return window
+
+
+def _named_value(sentence: str, words: str, start: int) -> list[tuple[str, str]]:
+    """`my <metric> is <value>`: the value right after the copula, named by the words."""
+    window = _window(sentence, start)
+    if window is None or _SOURCE_WORD.search(words) or _SOURCE_EXTRA.search(words):
+        return []  # "my target mAP is 0.35", "the official mAP I reproduced is 0.35"
+    name = _known_suffix(words.split())
+    if name is None:
+        return []
+    tokens = _tokens(window)
+    index = 0
+    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in _ARTICLES:
+        index += 1
+    if index >= len(tokens) or tokens[index][0] != "num" or not _is_value(tokens, index):
+        return []
+    return [(_scoped(window, tokens[index][3], name), tokens[index][1])]
+
+
+def _tokens(window: str) -> list[tuple[str, str, int, int]]:
+    """(kind, text, start, end) of each token; `:`/`=`/quotes are dropped."""
+    tokens = []
+    for match in _TOKEN.finditer(window):
+        kind = match.lastgroup
+        if match.group("num") is not None:
+            tokens.append(("num", match.group("num"), match.start(), match.end("num")))
+        elif kind == "word":
+            tokens.append(("word", match.group("word"), match.start(), match.end()))
+        elif kind == "other":
+            tokens.append(("other", match.group("other"), match.start(), match.end()))
+    return tokens
+
+
+def _is_value(tokens: list[tuple[str, str, int, int]], index: int) -> bool:
+    """A number that is a result, not a difference, a count or one end of a range."""
+    if tokens[index][1].startswith("."):
+        return False  # "low .95 mAP": a threshold's name, not a value
+    before = tokens[index - 1] if index > 0 else None
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if before is not None and before[1].lower() in _NOT_A_VALUE_BEFORE:
+        return False
+    if before is not None and before[0] == "other" and before[1] in "/-~+\u00b1":
+        return False
+    if after is None:
+        return True
+    if after[0] == "word" and after[1].lower() in _NOT_A_VALUE_AFTER:
+        return False
+    # "73.75%@train": a value qualified by what follows it; "74-76", "76.1/93.2": a range, a pair
+    return not (after[0] == "other" and after[1] in "/-~@\u00b1")
+
+
+def _window_values(sentence: str, start: int) -> list[tuple[str, str]]:
+    """The metric/value pairs after a result verb: `WER 0.205`, `0.3388 mAP`, `31.71 on
+    HumanEval`; each name's words are used once."""
+    window = _window(sentence, start)
+    if window is None:
+        return []
+    tokens = _tokens(window)
+    used: set[int] = set()
+    pairs = []
+    for index, (kind, text, _, end) in enumerate(tokens):
+        if kind != "num" or not _is_value(tokens, index):
+            continue
+        name = _name_before(tokens, index, used) or _name_after(tokens, index, used)
+        if name is None:
+            name = _benchmark_after(tokens, index, used)
+            if name is None:
+                continue
+            pairs.append((name, text))
+            continue
+        pairs.append((_scoped(window, end, name), text))
+    return pairs
+
+
+def _name_before(tokens: list[tuple[str, str, int, int]], index: int, used: set[int]) -> str | None:
+    """The metric named by the words right before the value (`top1 acc 1.054`, `WER of
+    about 6.43%`), skipping linking words; a name that is one half of `WER/CER` is none."""
+    at = index - 1
+    while at >= 0 and tokens[at][0] == "word" and tokens[at][1].lower() in _LINKS:
+        at -= 1
+    words: list[int] = []
+    while at >= 0 and tokens[at][0] == "word" and at not in used and len(words) < _MAX_NAME_WORDS:
+        if tokens[at][1].lower() in _LINKS or tokens[at][1].lower() in _NOT_NAME:
+            break
+        words.insert(0, at)
+        at -= 1
+    if not words or (at >= 0 and tokens[at][0] == "other" and tokens[at][1] in "/&("):
+        return None
+    if _listed(tokens, at):
+        return None
+    for first in range(len(words)):
+        chosen = words[first:]
+        name = " ".join(tokens[i][1] for i in chosen)
+        if is_known_metric(name):
+            used.update(chosen)
+            return name
+    return None
+
+
+def _listed(tokens: list[tuple[str, str, int, int]], at: int) -> bool:
+    """A name after `and` or a comma that follows another metric's name ("top1 and top5 acc
+    90", "`recall@1` and `recall@5` are 62.0 and 76.9"): names listed before their values,
+    which one a value is is not said next to it."""
+    if at < 1 or tokens[at][1] not in ("and", "or", ","):
+        return False
+    return tokens[at - 1][0] == "word" and is_known_metric(tokens[at - 1][1])
+
+
+def _name_after(tokens: list[tuple[str, str, int, int]], index: int, used: set[int]) -> str | None:
+    """The metric named by the words right after the value (`0.3388 mAP`, `76.1% top-1
+    accuracy`)."""
+    words: list[int] = []
+    at = index + 1
+    while (
+        at < len(tokens)
+        and tokens[at][0] == "word"
+        and at not in used
+        and len(words) < _MAX_NAME_WORDS
+        and tokens[at][1].lower() not in _LINKS
+        and tokens[at][1].lower() not in _NOT_NAME
+    ):
+        words.append(at)
+        at += 1
+    if at < len(tokens) and tokens[at][0] == "other" and tokens[at][1] in "/&":
+        return None
+    for last in range(len(words), 0, -1):
+        chosen = words[:last]
+        name = " ".join(tokens[i][1] for i in chosen)
+        if is_known_metric(name):
+            used.update(chosen)
+            return name
+    return None
+
+
+def _benchmark_after(
+    tokens: list[tuple[str, str, int, int]], index: int, used: set[int]
+) -> str | None:
+    """`31.71 on HumanEval`: the value of a benchmark named after `on`."""
+    at = index + 1
+    if at < len(tokens) and tokens[at][1].lower() == "on":
+        at += 1
+        if at < len(tokens) and tokens[at][1].lower() == "the":
+            at += 1
+        if at < len(tokens) and tokens[at][0] == "word" and at not in used:
+            word = tokens[at][1]
+            if sense_of(word).benchmark_bases:
+                used.add(at)
+                return word
+    return None
+
+
+def _known_suffix(words: list[str]) -> str | None:
+    while words and (words[0].lower() in _ARTICLES or words[0].lower() in _NOT_NAME):
+        words = words[1:]
+    for first in range(len(words)):
+        name = " ".join(words[first:])
+        if "/" not in name and is_known_metric(name):
+            return name
+    return None
+
+
+def _scoped(window: str, end: int, name: str) -> str:
+    """`WER 6.4 on LibriSpeech`: LibriSpeech's WER."""
+    on = _FOR_DATASET.match(window, end) if (" on " in window or " for " in window) else None
+    if on and _named_dataset(on.group(1)):
+        return f"{on.group(1).rstrip('.')}/{name}"
+    return name
