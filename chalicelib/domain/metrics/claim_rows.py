@@ -69,10 +69,17 @@ _NEGATIONS = ("un", "non", "no", "not")
 
 def holds(longer: str, shorter: str) -> bool:
     """Does `longer` contain `shorter` other than negated (`unchanged` does not hold
-    `change`)?"""
+    `change`) and other than as part of a longer number (`cifar100` does not hold `cifar10`,
+    nor `set14` `set1`: another data set)?"""
     start = longer.find(shorter)
     while start >= 0:
-        if not longer[:start].endswith(_NEGATIONS) or shorter.startswith(_NEGATIONS):
+        end = start + len(shorter)
+        cut_number = (shorter[-1:].isdigit() and longer[end : end + 1].isdigit()) or (
+            shorter[:1].isdigit() and longer[start - 1 : start].isdigit()
+        )
+        if not cut_number and (
+            not longer[:start].endswith(_NEGATIONS) or shorter.startswith(_NEGATIONS)
+        ):
             return True
         start = longer.find(shorter, start + 1)
     return False

@@ -401,6 +401,10 @@ def _narrow(
             # stand, never a value scoped to another known benchmark or dataset.
             named = [m for m in named if not _other_benchmark(m)]
             named = [m for m in named if not _dataset_scopes(m)]
+            # ...nor an unscoped copy of a value its own line scopes to another data set
+            # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another)
+            scoped = {(m.line, m.value) for m in metrics if _dataset_scopes(m)}
+            named = [m for m in named if (m.line, m.value) not in scoped]
             if claims_a_class(name):
                 indices = {i for m in named if (i := class_index(m)) is not None}
                 named = [m for m in named if answers_class(m, scope, indices)]

@@ -88,3 +88,25 @@ def test_a_scope_written_partly_tells_two_values_of_one_model_apart() -> None:
     # Then a claim of the segment-based F1 of the EMA model is its segment value only
     assert not confirms(text, "Segment-based F1 (ema)", 61.20)
     assert confirms(text, "Segment-based F1 (ema)", 44.10)
+
+
+def test_a_data_set_whose_name_goes_on_in_digits_is_another_data_set() -> None:
+    # Given logs naming CIFAR-10 or CIFAR-100, in the metric's name or on a dataset line
+    for text, named, other in [
+        ("CIFAR-10 test accuracy: 93.5\n", "CIFAR-10", "CIFAR-100"),
+        ("CIFAR-100 test accuracy: 93.5\n", "CIFAR-100", "CIFAR-10"),
+        ("Dataset: cifar10\nTest accuracy: 93.5\n", "CIFAR-10", "CIFAR-100"),
+        ("Dataset: cifar100\nTest accuracy: 93.5\n", "CIFAR-100", "CIFAR-10"),
+    ]:
+        # Then the value answers a claim on the data set the log names, never on the other
+        assert confirms(text, "Accuracy", 93.5, dataset=named), text
+        assert not confirms(text, "Accuracy", 93.5, dataset=other), text
+
+
+def test_a_bare_copy_of_a_value_its_line_scopes_to_another_data_set_answers_nothing_else() -> None:
+    # Given a sentence read twice: bare, and scoped to the data set it names
+    text = "I got 93.5% accuracy on CIFAR-10 after 200 epochs.\n"
+    # Then it answers a claim on CIFAR-10 (or none), not one on another data set
+    assert confirms(text, "Accuracy", 93.5, dataset="CIFAR-10")
+    assert not confirms(text, "Accuracy", 93.5, dataset="CIFAR-100")
+    assert not confirms(text, "Accuracy", 93.5, dataset="SVHN")
