@@ -29,6 +29,8 @@ def run() -> list[Row]:
         "fresh9": "ninth fresh hold-out",
         "fresh10": "tenth fresh hold-out",
         "fresh11": "eleventh fresh hold-out",
+        "fresh12": "twelfth fresh hold-out (vision)",
+        "fresh13": "thirteenth fresh hold-out (NLP, speech, RL, tabular)",
     }
     for key, label in labels.items():
         tally = tallies[key]

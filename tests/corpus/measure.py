@@ -33,6 +33,8 @@ SETS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
+    "fresh13",
 )
 
 

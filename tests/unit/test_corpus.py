@@ -49,6 +49,8 @@ AGREEMENT_FLOOR = {
     "fresh9": 0.847,
     "fresh10": 0.816,
     "fresh11": 0.846,
+    "fresh12": 0.78,
+    "fresh13": 0.661,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("json-detectron2-metrics-lines-two-splits", "box AP (80-10-10 split)", 52.756628181122586),
@@ -81,6 +83,17 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh10-ms-tcn-50salads-splits-vs-paper", "Accuracy", 80.7),
     # fresh11 (measured blind once, after verdicts12/13 which never saw it: 77.4% (106/137),
     # 3 wrong confirmations; at aca1594, before them: 77.4%, 6): none left after verdicts15
+    # fresh12 (measured blind once, after every round of this session: 78.0% (103/132), 4 wrong
+    # confirmations; with the code before them, aca1594: 76.5%, 5):
+    ("fresh12-medseg-unetrpp-synapse-per-case", "Mean Dice", 0.8906),
+    ("fresh12-basicsr-man-x4-set5-set14-vs-paper", "PSNR", 30.872),
+    ("fresh12-video-tdn-k400-moving-prec", "Top-1 Accuracy", 52.857),
+    ("fresh12-video-tdn-k400-moving-prec", "Top-5 Accuracy", 74.643),
+    # fresh13 (measured blind once, after every round of this session: 66.2% (94/142), 3 wrong
+    # confirmations; the same with the code before them, aca1594):
+    ("fresh13-matchzoo-wikiqa-predict-two-models", "NDCG@3 (WikiQA, MV-LSTM)", 0.3792),
+    ("fresh13-bert-ner-dev-eval-result-vs-conlleval-test", "Test F1 (CoNLL-2003)", 59.5),
+    ("fresh13-tslib-timexer-etth1-four-horizons", "MSE (ETTh1, horizon 720)", 0.386),
 }
 
 
