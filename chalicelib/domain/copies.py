@@ -26,6 +26,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # and the control characters left once they are taken out (a tab stays: it is whitespace).
 _BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 _CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+# What sends ASCII text down the line-by-line path of `ContentHasher.feed_text`: every control
+# character but a tab and `\n` (line boundaries, `\r`, ANSI's escape, the removed controls).
+_ASCII_UNSEEN = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def _visible(line: str) -> str:
@@ -71,6 +74,46 @@ class ContentHasher:
             return
         self._line.append(piece[:-1])
         self._end_line()
+
+    def feed_text(self, text: str) -> None:
+        """Text of any length as a universal-newline reader gives it (the same digest as
+        feeding its lines one by one). Runs of printable ASCII lines, most of a run log, are
+        hashed as one block: NFKC, the ANSI and control rules change nothing in them, and
+        what `_visible` leaves of a line is the line without its trailing blanks."""
+        end = text.rfind("\n")
+        if end < 0:
+            self._line.append(text)
+            return
+        block = text[:end]  # whole lines, the last one's `\n` dropped
+        if self._line:
+            self._line.append(block)
+            block = "".join(self._line)
+        self._line = [text[end + 1 :]] if end + 1 < len(text) else []
+        if not block.isascii() or _ASCII_UNSEEN.search(block):
+            # a line at a time; the printable ASCII ones still skip the Unicode rules
+            held, add = self._line, self._add
+            for line in block.split("\n"):
+                if line.isascii() and not _ASCII_UNSEEN.search(line):
+                    add(line.rstrip())
+                else:
+                    self._line = [line]
+                    self._end_line()
+            self._line = held
+            return
+        if " \n" in block or "\t\n" in block or block.endswith((" ", "\t")):
+            block = "\n".join([line.rstrip() for line in block.split("\n")])
+        self._add_block(block)
+
+    def _add_block(self, block: str) -> None:
+        """`_add` of each line of `block` (visible lines joined by `\n`), in one update."""
+        body = block.rstrip("\n")
+        trailing = len(block) - len(body)  # blank lines at its end, held back
+        if not body:  # blank lines only
+            self._blank += self._started * (trailing + 1)
+            return
+        body = "\n" * (self._blank + 1) + body if self._started else body.lstrip("\n")
+        self._sha.update(body.encode("utf-8", errors="surrogatepass"))
+        self._started, self._blank = True, trailing
 
     def _end_line(self) -> None:
         line = "".join(self._line)

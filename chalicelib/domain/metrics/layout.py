@@ -264,7 +264,9 @@ def quoted_in_parentheses(line: str) -> bool:
     start = line.find("(")
     if start < 0:
         start = line.find("\uff08")
-    end = max(line.find(")", start), line.find("\uff09", start)) if start >= 0 else -1
+    if start < 0 or _DIGIT.search(line, 0, start):
+        return False  # (a digit before it, the common case, at C speed: see below)
+    end = max(line.find(")", start), line.find("\uff09", start))
     if end < 0:
         return False
     before, inside, after = line[:start], line[start:end], line[end + 1 :]
