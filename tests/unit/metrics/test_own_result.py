@@ -87,3 +87,21 @@ def test_the_data_set_a_sentence_names_scopes_the_values_after_it() -> None:
     text = "I train on the STL-10 dataset with the default recipe. I got 93.12% accuracy.\n"
     assert confirms(text, "Accuracy", 93.12, dataset="STL-10")
     assert not confirms(text, "Accuracy", 93.12, dataset="SVHN")
+
+
+def test_values_of_a_sentence_naming_two_splits_take_the_split_written_after_them() -> None:
+    # Given a sentence reporting a validation and a test value
+    text = "I got 0.512 mAP on val and 0.457 mAP on test after 12 epochs.\n"
+    # Then each answers only its own split's claim
+    assert confirms(text, "Test mAP", 0.457) and not confirms(text, "Test mAP", 0.512)
+    assert confirms(text, "Validation mAP", 0.512) and not confirms(text, "Validation mAP", 0.457)
+
+
+def test_a_value_whose_split_is_unsaid_beside_two_named_splits_is_not_read() -> None:
+    text = "On val and test I got 0.512 mAP, 0.457 mAP.\n"
+    assert not confirms(text, "Test mAP", 0.512)
+
+
+def test_a_split_named_after_a_comma_belongs_to_the_next_value() -> None:
+    text = "During training I got 0.912 accuracy, on test 0.853 accuracy.\n"
+    assert not confirms(text, "Test Accuracy", 0.912)

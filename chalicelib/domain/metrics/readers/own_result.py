@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.layout import _SOURCE_WORD
+from chalicelib.domain.metrics.layout import _SOURCE_WORD, _SPLIT_OF_WORD
 from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
@@ -129,12 +129,56 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
         if "espective" in sentence:
             continue  # "A and B of 43.7 and 6.1 respectively": names and values in two lists
         split = _prose_split(sentence) if " set" in sentence or " split" in sentence else None
-        for name, number in _own_values(sentence):
+        several = _several_splits(sentence)
+        for name, number, split_after in _with_splits_after(sentence, _own_values(sentence)):
+            if several and split_after is None:
+                continue  # "0.5 mAP on val and 0.45 on test": whose split is unsaid, say none
             if scope and "/" not in name and not sense_of(name).scope:
                 name = f"{scope}/{name}"
-            out.add(name, number, "prose", split=split)
+            out.add(name, number, "prose", split=split_after or split)
     # the line stays open to the other readers (a title's context, a pair they read better)
     return False
+
+
+# A split a sentence puts a value on ("on val", "on the test set", "for dev"): when a sentence
+# names two or more, each value takes the one written right after it, or is not read.
+_ON_SPLIT_WORD = re.compile(
+    r"(?i)(?<![a-z])(?:on|for|of|in)\s++(?:the\s++)?+"
+    r"(train|training|val|valid|validation|dev|test|testing)(?![a-z])"
+)
+
+
+_SPLIT_WORD = re.compile(
+    r"(?i)(?<![a-z\-])(train|training|val|valid|validation|dev|test|testing)(?![a-z\-])"
+)
+
+
+def _several_splits(sentence: str) -> bool:
+    """Does the sentence name two splits or more ("on val and test", "val 0.5, test 0.4")?"""
+    named = {_SPLIT_OF_WORD[m.group(1).lower()] for m in _SPLIT_WORD.finditer(sentence)}
+    return len(named) > 1
+
+
+_CLAUSE_END = re.compile(r"\d|[,;(]|\s(?:and|but|while|whereas|then)\s")
+
+
+def _with_splits_after(
+    sentence: str, values: list[tuple[str, str]]
+) -> list[tuple[str, str, str | None]]:
+    """Each value with the split named right after it, before the next number (or None)."""
+    out: list[tuple[str, str, str | None]] = []
+    at = 0
+    for name, number in values:
+        found = sentence.find(number, at)
+        if found < 0:
+            out.append((name, number, None))
+            continue
+        at = found + len(number)
+        # up to the next number or clause: "0.9 accuracy, on test 0.85" puts 0.85 on test
+        after = _CLAUSE_END.split(sentence[at : at + 60], maxsplit=1)[0]
+        on = _ON_SPLIT_WORD.search(after)
+        out.append((name, number, _SPLIT_OF_WORD[on.group(1).lower()] if on else None))
+    return out
 
 
 def _own_values(sentence: str) -> list[tuple[str, str]]:
