@@ -138,3 +138,21 @@ def test_a_value_compared_with_another_is_the_first_and_vs_is_no_name() -> None:
 def test_a_bulleted_pair_is_a_metric_only_when_it_names_one() -> None:
     assert found("* F1 77.5, Recall 70.1\n") == {"F1": 77.5, "Recall": 70.1}
     assert found("- Python 3.10\n- CUDA 12.1\n") == {}
+
+
+def test_a_clause_saying_where_the_next_ones_number_comes_from_quotes_it() -> None:
+    # Given a report that introduces the paper's number, then gives the run's
+    text = (
+        "Thanks for the code. I ran the eval script on the small model. According to the results "
+        "in your paper, the model has a ppl=12.31 on wiki2, but with this script I get "
+        "ppl=15.02.\n"
+    )
+    # Then the paper's number answers no claim and the run's does
+    assert not confirms(text, "Perplexity", 12.31)
+    assert confirms(text, "Perplexity", 15.02)
+    for intro in ("As reported in the README", "In the original paper"):
+        text = f"I ran the eval twice. {intro}, the model reaches acc=0.913 on dev.\n"
+        assert not confirms(text, "Accuracy", 0.913)
+    # And an introduction naming no source quotes nothing
+    text = "I ran the eval twice. In my second run, the model reaches acc=0.913 on dev.\n"
+    assert confirms(text, "Accuracy", 0.913)

@@ -113,6 +113,14 @@ _QUOTED = re.compile(
     r"|paper's|reported|claimed\s++(?:in|by))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# A clause that only says where the next one's numbers come from ("According to the results in
+# your paper, LUT-GEMM has ppl=49.10", "As reported in the README, ..."): that clause quotes.
+_SOURCE_INTRO = re.compile(
+    r"(?i)^\s*+(?:according\s++to|as\s++(?:reported|stated|shown|listed|given)\s++in|in)\s++"
+    r"(?:the\s++|your\s++|their\s++|its\s++)?+"
+    r"(?:(?:results?|numbers?|table\s*+\w*+)\s++(?:in|of|from)\s++(?:the\s++|your\s++|their\s++)?+)?+"
+    r"(?:original\s++|official\s++)?+(?:paper|readme|publication|model\s++card)\b[^,;.]*+$"
+)
 # "NDCG@10: 54.04 -> 1.86" (sentence-transformers' "Base -> Reranked"), "acc 75.6 → 71.7": a
 # value that changed into another; the metric is the one it became, the first is a baseline.
 _ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
@@ -142,6 +150,11 @@ def _quoted(line: str, start: int, end: int) -> bool:
     begin = _clause_start(line, low, start)
     if _QUOTED.search(line, begin, after.start() if after else high):
         return True
+    if begin > low and line[begin - 1] == ",":
+        intro = line[_clause_start(line, low, begin - 1) : begin - 1]
+        named = "aper" in intro or "EADME" in intro or "card" in intro or "ublication" in intro
+        if named and _SOURCE_INTRO.match(intro):
+            return True
     if line[begin:start].strip(" \t").removeprefix("and").strip():
         return False
     while begin > low and line[begin - 1] == ",":
