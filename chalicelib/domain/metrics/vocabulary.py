@@ -156,10 +156,18 @@ def metric_key(name: str) -> str:
 _PLUS_SUFFIX = re.compile(r"(?<=[A-Za-z0-9])\+(?![A-Za-z0-9+])")
 
 
+# A forecast's prediction length is its horizon, however a script names it ("pred_len 96",
+# "prediction length 96", "forecast horizon 96", "horizon 96"): one scope word, so that a claim
+# of "MSE (ETTh1, horizon 720)" finds the value a log printed for `pred_len 720`.
+_HORIZON_WORDS = re.compile(r"(?:forecast)?+horizon|pred(?:iction)?+len(?:gth)?+(?=\d)")
+
+
 def scope_key(name: str) -> str:
     """The key of a benchmark, task or dataset name (`ARC-Challenge` -> `arcchallenge`,
     `HumanEval+` -> `humanevalplus`)."""
     key = metric_key(_PLUS_SUFFIX.sub("plus", name) if "+" in name else name)
+    if "len" in key or "horizon" in key:
+        key = _HORIZON_WORDS.sub("horizon", key)
     return _BENCHMARK_ALIASES.get(key, key)
 
 
