@@ -28,7 +28,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
-from chalicelib.domain.metrics.layout import _ANSI, _BOLD, _BOLD_EDGE, _ELISIONS, _EMPHASIS
+from chalicelib.domain.metrics.layout import (
+    _ANSI,
+    _BOLD,
+    _BOLD_EDGE,
+    _CODE_SPAN_FOR,
+    _ELISIONS,
+    _EMPHASIS,
+)
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
@@ -343,6 +350,23 @@ class Extraction:
             self._line(part[:MAX_LINE_CHARS])
 
     def _line(self, line: str) -> None:
+        if (
+            "`" in line
+            and line.lstrip()[:1] == "`"
+            and (span := _CODE_SPAN_FOR.match(line.strip()))
+        ):
+            # "`...results: ndcg@3=0.379` for cdssm": the span's values are cdssm's (this line's
+            # only; the block's scope, if any, goes on after it)
+            state = self.state
+            outer = state.block_scope
+            state.block_scope = span.group(2)
+            self._read_line(span.group(1))
+            if state.block_scope == span.group(2):
+                state.block_scope = outer
+            return
+        self._read_line(line)
+
+    def _read_line(self, line: str) -> None:
         state = self.state
         state.line_no += 1
         state.line = line

@@ -33,6 +33,8 @@ _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1scor
 _phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 # text detection's hmean (PaddleOCR, MMOCR) is the harmonic mean of precision and recall: F1
 _phrases("f1", None, "hmean", "h mean", "fmeasure")
+# conlleval (CoNLL NER/chunking scorer) prints F1 as FB1 (F-beta with beta = 1)
+_phrases("f1", None, "fb1", "f beta 1")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
 _phrases("recall", None, "rcll")  # py-motmetrics / MOTChallenge devkit column
