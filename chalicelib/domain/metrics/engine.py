@@ -48,6 +48,12 @@ MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
+# A writer's lead-in before a metric's name ("I got EER 1.18%", "we obtain mAP 41.2"): not its name.
+_LEAD_IN = re.compile(
+    r"(?i)(?:i|we)\s++(?:(?:also|finally|only|still)\s++)?+"
+    r"(?:got|get|obtain(?:ed)?+|achiev(?:e|ed)|reach(?:ed)?+|see|saw)\s++(?:an?\s++|the\s++)?+"
+    r"(?=[A-Za-z%])"
+)
 # A quoted line of prose: five words or more, no digit (`> It will output the results as follow`).
 _QUOTED_PROSE = re.compile(
     r">\s*+[A-Za-z][A-Za-z,;'\u2019()\-]*+(?:\s++[A-Za-z,;.!?'\u2019()\-]++){4,}+\s*+$"
@@ -124,6 +130,8 @@ class Sink:
         self, name: str, number: str | float, source: str, *, split: str | None, running: bool
     ) -> tuple[str, float] | None:
         name = " ".join(name.split()).strip(" :=-,;")
+        if name[:1] in "IiWw" and (lead := _LEAD_IN.match(name)):
+            name = name[lead.end() :]  # "I got EER 1.18%": the metric is "EER"
         if not name or len(name) > MAX_NAME_CHARS or not is_result_name(name):
             return None
         if isinstance(number, str):

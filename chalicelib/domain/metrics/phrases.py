@@ -82,6 +82,8 @@ _phrases("hits", None, "hits", "hit", "hr")
 for _k in (1, 5, 10, 20, 50):
     _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
+# R's ROCR/pROC and xgboost's R demo print "Area under the curve: 0.9931"
+_phrases("auc", None, "area under the curve", "area under curve", "area under roc curve")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")
 _phrases("loss", None, "loss", "lm loss", "objective")
 _phrases("nll", None, "nll", "nll loss", "logloss", "log loss", "binary logloss")

@@ -195,10 +195,16 @@ def _difficulty_level(text: str) -> tuple[str, str]:
     return "", text
 
 
+_POSSESSIVE = re.compile(r"(?<=[A-Za-z0-9_])'s(?![A-Za-z])")
+
+
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
     text = unicodedata.normalize("NFKC", name).strip()
+    if "'s" in text:
+        # a possessive names no scope (LightGBM's "valid_1's auc" is the valid_1 set's auc)
+        text = _POSSESSIVE.sub("", text)
     whole_key = metric_key(strip_unit(text) or text)
     level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)

@@ -75,3 +75,32 @@ def test_a_sentence_naming_a_split_before_a_code_block_gives_the_block_its_split
 def test_a_split_sentence_not_followed_by_a_code_block_names_nothing() -> None:
     log = "We evaluate on the test set of course.\nSome setup line\n```\nF1: 0.81\n```\n"
     assert splits(log)["F1"] is None
+
+
+def test_a_writer_s_lead_in_is_no_part_of_the_metric_s_name() -> None:
+    # Given a sentence of the writer's result
+    log = "I got CER 4.1% vs 3.9% in the original recipe\n"
+    # Then the metric is CER, unscoped: a claim naming a data set may stand on it
+    assert "CER" in found(log)
+    assert confirms(log, "CER (AISHELL-1)", 4.1)
+
+
+def test_two_metrics_then_their_two_values_pair_in_order() -> None:
+    log = "The precision and recall we measured are 0.812 and 0.774, lower than expected.\n"
+    assert found(log)["precision"] == 0.812
+    assert found(log)["recall"] == 0.774
+    assert confirms(log, "Recall", 0.774)
+    assert not confirms(log, "Precision", 0.774)
+
+
+def test_area_under_the_curve_is_auc() -> None:
+    log = "Area under the curve: 0.8712\n"
+    assert confirms(log, "AUC", 0.8712)
+    assert confirms(log, "ROC AUC", 0.8712)
+
+
+def test_a_possessive_split_name_is_no_data_set() -> None:
+    # Given LightGBM's per-iteration lines for its second validation set, then the last one
+    log = "[100]\tvalid_0's auc: 0.71023\tvalid_1's auc: 0.69501\n"
+    # Then a claim naming a data set the log never names stands on the validation value
+    assert confirms(log, "Validation AUC (Criteo)", 0.69501)
