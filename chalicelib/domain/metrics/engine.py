@@ -28,7 +28,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
-from chalicelib.domain.metrics.layout import _ANSI, _BOLD, _BOLD_EDGE, _ELISIONS, _EMPHASIS
+from chalicelib.domain.metrics.layout import (
+    _ANSI,
+    _BOLD,
+    _BOLD_EDGE,
+    _CODE_SPAN_FOR,
+    _ELISIONS,
+    _EMPHASIS,
+)
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
@@ -41,6 +48,12 @@ MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
+# A writer's lead-in before a metric's name ("I got EER 1.18%", "we obtain mAP 41.2"): not its name.
+_LEAD_IN = re.compile(
+    r"(?i)(?:i|we)\s++(?:(?:also|finally|only|still)\s++)?+"
+    r"(?:got|get|obtain(?:ed)?+|achiev(?:e|ed)|reach(?:ed)?+|see|saw)\s++(?:an?\s++|the\s++)?+"
+    r"(?=[A-Za-z%])"
+)
 # A quoted line of prose: five words or more, no digit (`> It will output the results as follow`).
 _QUOTED_PROSE = re.compile(
     r">\s*+[A-Za-z][A-Za-z,;'\u2019()\-]*+(?:\s++[A-Za-z,;.!?'\u2019()\-]++){4,}+\s*+$"
@@ -117,6 +130,8 @@ class Sink:
         self, name: str, number: str | float, source: str, *, split: str | None, running: bool
     ) -> tuple[str, float] | None:
         name = " ".join(name.split()).strip(" :=-,;")
+        if name[:1] in "IiWw" and (lead := _LEAD_IN.match(name)):
+            name = name[lead.end() :]  # "I got EER 1.18%": the metric is "EER"
         if not name or len(name) > MAX_NAME_CHARS or not is_result_name(name):
             return None
         if isinstance(number, str):
@@ -343,6 +358,23 @@ class Extraction:
             self._line(part[:MAX_LINE_CHARS])
 
     def _line(self, line: str) -> None:
+        if (
+            "`" in line
+            and line.lstrip()[:1] == "`"
+            and (span := _CODE_SPAN_FOR.match(line.strip()))
+        ):
+            # "`...results: ndcg@3=0.379` for cdssm": the span's values are cdssm's (this line's
+            # only; the block's scope, if any, goes on after it)
+            state = self.state
+            outer = state.block_scope
+            state.block_scope = span.group(2)
+            self._read_line(span.group(1))
+            if state.block_scope == span.group(2):
+                state.block_scope = outer
+            return
+        self._read_line(line)
+
+    def _read_line(self, line: str) -> None:
         state = self.state
         state.line_no += 1
         state.line = line

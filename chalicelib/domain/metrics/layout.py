@@ -350,3 +350,16 @@ CJK_SPLITS = {"训练": "train", "验证": "val", "开发": "val", "测试": "te
 # list, a table) go on after it.
 _ELISIONS = frozenset({"...", "…", "[...]", "(...)", "[…]", ". . ."})
 # -1 is the "not computed" sentinel of pycocotools and torchmetrics for AP/AR-like metrics.
+
+# A pasted output line in a code span, then what it is of: "`[Predict] results: ndcg@3=0.379
+# map=0.416` for cdssm". The words after the span name the model (or data set) of its values.
+_CODE_SPAN_FOR = re.compile(
+    r"^`([^`]{8,}+)`[\s,]*+(?:for|of|on|with|from)\s++(?:the\s++)?+([A-Za-z][\w.\-]{1,40}+)"
+    r"(?:\s++(?:model|run|network|dataset))?+\s*+[.,;:!]?+\s*+$"
+)
+# A sentence naming the split of the output pasted below it ("While on the test set I got",
+# "Results on the dev set are"): the code block that opens on the next line is that split's.
+_PROSE_SPLIT = re.compile(
+    r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++)?+" + _SPLIT_WORDS_RE
+    + r"[ _\-]?+(?:set|split|data(?:set)?+)(?![a-z])"
+)  # fmt: skip

@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.layout import (
     _NOT_A_SECTION,
     _NOT_OBTAINED,
     _PARTITION_TITLE,
+    _PROSE_SPLIT,
     _RATE_BEFORE,
     _REFERENCE_HEADING,
     _REFERENCE_TITLE,
@@ -78,6 +79,10 @@ class LogState:
     # the split a title line that is only a split ("Test:", "Validation set:") names for the
     # lines below it, up to a blank line or another title
     block_split: str | None = None
+    # the split a digit-free sentence just named ("While on the test set I got"), for a code
+    # block opening on the next line; and whether such a block is open (its lines are that split's)
+    prose_split: str | None = None
+    fence_split: bool = False
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
@@ -98,6 +103,12 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if stripped[:3] == "```" or state.prose_split is not None:
+        _prose_split_block(stripped, state)
+        if stripped[:3] == "```":
+            return True
+    elif "set" in line or "split" in line or "data" in line:
+        _note_prose_split(stripped, state)
     if "#" in line and len(line) < 200 and _HEADING.match(line):
         state.reference = state.reference_section = bool(
             _REFERENCE_HEADING.match(line) or source_title(line)
@@ -214,6 +225,31 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
+
+
+def _note_prose_split(stripped: str, state: LogState) -> None:
+    """A sentence with no number that names one split: the split of a code block below it."""
+    if len(stripped) > 300 or any(c.isdigit() for c in stripped):
+        return
+    words = {m.group(1).lower() for m in _PROSE_SPLIT.finditer(stripped)}
+    splits = {_SPLIT_OF_WORD[w] for w in words}
+    if len(splits) == 1:
+        state.prose_split = splits.pop()
+
+
+def _prose_split_block(stripped: str, state: LogState) -> None:
+    """A code fence opening right after a sentence naming a split holds that split's output
+    ("While on the test set I got" then ```` ``` ````); its closing fence ends it."""
+    if stripped[:3] != "```":
+        state.prose_split = None  # the sentence was not followed by a code block
+        return
+    if state.fence_split:
+        state.fence_split = False
+        state.block_split = None
+    elif state.prose_split is not None:
+        state.block_split = state.prose_split
+        state.fence_split = True
+    state.prose_split = None
 
 
 def _section_name(name: str) -> bool:

@@ -33,6 +33,8 @@ _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1scor
 _phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 # text detection's hmean (PaddleOCR, MMOCR) is the harmonic mean of precision and recall: F1
 _phrases("f1", None, "hmean", "h mean", "fmeasure")
+# conlleval (CoNLL NER/chunking scorer) prints F1 as FB1 (F-beta with beta = 1)
+_phrases("f1", None, "fb1", "f beta 1")
 _phrases("precision", None, "precision", "prec", "p", "ents p")
 _phrases("recall", None, "recall", "rec", "r", "ents r", "sensitivity")
 _phrases("recall", None, "rcll")  # py-motmetrics / MOTChallenge devkit column
@@ -80,6 +82,8 @@ _phrases("hits", None, "hits", "hit", "hr")
 for _k in (1, 5, 10, 20, 50):
     _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
+# R's ROCR/pROC and xgboost's R demo print "Area under the curve: 0.9931"
+_phrases("auc", None, "area under the curve", "area under curve", "area under roc curve")
 _phrases("pr_auc", None, "pr auc", "auprc", "prauc")
 _phrases("loss", None, "loss", "lm loss", "objective")
 _phrases("nll", None, "nll", "nll loss", "logloss", "log loss", "binary logloss")

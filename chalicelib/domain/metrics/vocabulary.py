@@ -156,10 +156,18 @@ def metric_key(name: str) -> str:
 _PLUS_SUFFIX = re.compile(r"(?<=[A-Za-z0-9])\+(?![A-Za-z0-9+])")
 
 
+# A forecast's prediction length is its horizon, however a script names it ("pred_len 96",
+# "prediction length 96", "forecast horizon 96", "horizon 96"): one scope word, so that a claim
+# of "MSE (ETTh1, horizon 720)" finds the value a log printed for `pred_len 720`.
+_HORIZON_WORDS = re.compile(r"(?:forecast)?+horizon|pred(?:iction)?+len(?:gth)?+(?=\d)")
+
+
 def scope_key(name: str) -> str:
     """The key of a benchmark, task or dataset name (`ARC-Challenge` -> `arcchallenge`,
     `HumanEval+` -> `humanevalplus`)."""
     key = metric_key(_PLUS_SUFFIX.sub("plus", name) if "+" in name else name)
+    if "len" in key or "horizon" in key:
+        key = _HORIZON_WORDS.sub("horizon", key)
     return _BENCHMARK_ALIASES.get(key, key)
 
 
@@ -187,10 +195,16 @@ def _difficulty_level(text: str) -> tuple[str, str]:
     return "", text
 
 
+_POSSESSIVE = re.compile(r"(?<=[A-Za-z0-9_])'s(?![A-Za-z])")
+
+
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
     text = unicodedata.normalize("NFKC", name).strip()
+    if "'s" in text:
+        # a possessive names no scope (LightGBM's "valid_1's auc" is the valid_1 set's auc)
+        text = _POSSESSIVE.sub("", text)
     whole_key = metric_key(strip_unit(text) or text)
     level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)

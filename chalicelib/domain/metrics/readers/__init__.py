@@ -59,6 +59,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     timm,
     torchmetrics_misc,
     torchvision,
+    tslib,
     vllm_bench,
     yolact,
     yolo,

@@ -38,3 +38,27 @@ def read_prose(line: str, state: LogState, out: Sink) -> bool:
         where = where[: stop.end()] if stop else where.split(" ", 1)[0].rstrip(".,;")
         found = out.add(f"{where}/{metric}", number, "prose") or found
     return found
+
+
+# Two metrics, then their two values in the same order: "The EER and minDCF I got is 1.0105 and
+# 0.1146", "precision and recall are 0.81 and 0.77". Both names must be metrics of the vocabulary;
+# the first value is the first metric's (the generic reader would name it "EER and minDCF").
+_PAIRED = re.compile(
+    r"(?<![\w@])([A-Za-z][\w\-@]{0,20}+)\s++and\s++([A-Za-z][\w\-@]{0,20}+)"
+    r"[^0-9.;]{0,40}?\s(?:is|are|was|were|of|=|:)\s++(" + NUM + r")\s?+(%?+)"
+    r"\s*+(?:,\s*+)?+and\s++(" + NUM + r")(?![\w.])"
+)
+
+
+@reader("prose", markers=(" and ",), order=980)
+def read_paired_sentence(line: str, state: LogState, out: Sink) -> bool:
+    if "espective" in line or len(line) > 600:
+        return False  # "respectively" sentences are read as lists elsewhere, if at all
+    found = False
+    for match in _PAIRED.finditer(line):
+        first, second, a, _, b = match.groups()
+        if not (is_known_metric(first) and is_known_metric(second)):
+            continue
+        found = out.add(first, a, "prose") or found
+        found = out.add(second, b, "prose") or found
+    return found
