@@ -8,6 +8,7 @@ URL logs are served by the local HTTPS fake hosts (tests/fake_hosts.py); in-proc
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -218,3 +219,51 @@ def test_a_promotion_racing_the_originals_validation_never_wins_both_ways(
         assert stored(original["reproduction_id"]).get("duplicate_of") is None
         assert claim_owner(original, output) == original["reproduction_id"]
     print("outcomes:", sorted(outcomes))
+
+
+def test_of_two_earlier_validations_racing_for_a_later_claim_the_earliest_wins(
+    gist_world: FakeHosts, atomic_dynamodb: None
+) -> None:
+    for n in range(3):
+        output = IMAGENET_LOG + f"race of two {n}\n"
+        gist_world.text(GIST_HOST, f"/a/first{n}/raw", output)
+        gist_world.text(GIST_HOST, f"/b/second{n}/raw", output)
+        # A1 and A2 (two accounts) submit URLs of one output, then C pastes it and is read
+        first = submit(principal(), f"https://gist.github.com/a/first{n}")
+        second = submit(principal(), f"https://gist.github.com/b/second{n}")
+        copy = submit(principal(), output)
+        validate_reproduction(copy["reproduction_id"])
+        # When both URL logs are read at the same moment
+        results = run_together(
+            lambda rid=first["reproduction_id"]: validate_reproduction(rid),
+            lambda rid=second["reproduction_id"]: validate_reproduction(rid),
+        )
+        assert results == [True, True], results
+        # Then the earliest submission holds the claim and the others are flagged copies
+        assert claim_owner(first, output) == first["reproduction_id"]
+        assert stored(first["reproduction_id"]).get("duplicate_of") is None
+        assert stored(second["reproduction_id"])["duplicate_of"] == first["reproduction_id"]
+        marked = stored(copy["reproduction_id"])["duplicate_of"]
+        assert marked in (first["reproduction_id"], second["reproduction_id"])
+
+
+def test_a_claim_whose_reproduction_is_not_stored_yet_is_waited_for(
+    gist_world: FakeHosts,
+) -> None:
+    from chalicelib.db import copies as copies_db
+    from chalicelib.db.transact import transact_write
+    from chalicelib.domain.copies import content_hash
+    from chalicelib.services.validation import NotReadyYet
+
+    gist_world.text(GIST_HOST, "/a/wait/raw", IMAGENET_LOG)
+    original = submit(principal(), "https://gist.github.com/a/wait")
+    # Given a later paste whose transaction claimed the output, its item not stored yet
+    later = datetime.now(UTC).isoformat(timespec="microseconds")
+    digest = content_hash(IMAGENET_LOG)
+    transact_write([copies_db.claim_put(original["paper_id"], digest, "rlater", "acc-c", later)])
+    # When A's log is read: the validator retries later (it cannot mark what is not stored,
+    # and taking the claim now would leave that submission stored without its mark)
+    with pytest.raises(NotReadyYet):
+        validate_reproduction(original["reproduction_id"])
+    assert claim_owner(original, IMAGENET_LOG) == "rlater"
+    assert stored(original["reproduction_id"])["validation"]["state"] == "pending"
