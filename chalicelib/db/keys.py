@@ -42,7 +42,9 @@ idempotency    pk id; TTL expiration (Idempotency-Key records of submissions)
   - "<account_id>#<Idempotency-Key>": a submission's key record (expires)
   - "content#<paper_id>#<sha256 of the normalised output>": which reproduction (and account)
     first submitted that run output for the paper; no `expiration`, so TTL never removes it.
-    Written only by the conditional Put in the submission's transaction (db/copies.py).
+    Written by conditional writes only (db/copies.py): the Put in a pasted submission's
+    transaction; the validator's Put for an uploaded or URL log, and its takeover of a
+    later submission's claim (in one transaction with that reproduction's mark).
 
 author_claims  pk paper_id, sk account_id  (one item per account and paper; not in the paper
                item, so no number of claims can make a paper too large to write), plus a

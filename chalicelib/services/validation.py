@@ -255,19 +255,24 @@ def _trajectory_verdict(
 def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | None:
     """An uploaded run log, or the raw file behind a log URL, is claimed here, once read
     (pasted output is claimed in the submission's transaction): the earlier reproduction of
-    another account with the same output, or None."""
+    another account with the same output, or None. Earlier by submission time: a later
+    submission that claimed the output first (a paste of this log, say) loses the claim and
+    is marked as the copy (`copies.claim`)."""
     digest = validation.get("content_hash")
     if repro["run_log"].get("kind") not in ("upload", "url") or not digest:
         return None
     from chalicelib.db import copies as copies_db
 
-    owner = copies_db.claim(
-        repro["paper_id"],
-        digest,
-        repro["reproduction_id"],
-        repro["submitter_id"],
-        repro["submitted_at"],
-    )
+    try:
+        owner = copies_db.claim(
+            repro["paper_id"],
+            digest,
+            repro["reproduction_id"],
+            repro["submitter_id"],
+            repro["submitted_at"],
+        )
+    except copies_db.OwnerNotStoredYet as exc:
+        raise NotReadyYet(str(exc)) from exc
     if owner.get("account_id") == repro["submitter_id"]:
         return None
     return str(owner["reproduction_id"])

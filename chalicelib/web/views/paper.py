@@ -239,6 +239,28 @@ def _code_table(paper: dict[str, Any]) -> Html:
     )
 
 
+def _copy_note(repro: dict[str, Any]) -> Html:
+    if not repro.get("duplicate_of"):
+        return EMPTY
+    return render(
+        '<div class="muted">same output as <a href="#repro-${d}">${d}</a></div>',
+        d=repro["duplicate_of"],
+    )
+
+
+def _copy_of_earlier_note(repro: dict[str, Any]) -> Html:
+    """Promoted before an earlier submission of the same output by another account was read
+    (README "Copies"): its decision stands, a reviewer checks it."""
+    if not repro.get("copy_of_earlier"):
+        return EMPTY
+    return render(
+        '<div class="unread" role="note" data-testid="copy-of-earlier"><strong>Check: '
+        'possible copy.</strong> Promoted before <a href="#repro-${d}">${d}</a>, submitted '
+        "earlier by another account with the same run output, was read.</div>",
+        d=repro["copy_of_earlier"],
+    )
+
+
 def _reproductions_table(reproductions: list[dict[str, Any]]) -> Html:
     if not reproductions:
         return Html(
@@ -256,14 +278,7 @@ def _reproductions_table(reproductions: list[dict[str, Any]]) -> Html:
             rid=repro["reproduction_id"],
             submitted=_when(repro.get("submitted_at")),
             status=badge(repro.get("status")),
-            copy=(
-                render(
-                    '<div class="muted">same output as <a href="#repro-${d}">${d}</a></div>',
-                    d=repro["duplicate_of"],
-                )
-                if repro.get("duplicate_of")
-                else EMPTY
-            ),
+            copy=join([_copy_note(repro), _copy_of_earlier_note(repro)]),
             tier_claimed=repro.get("tier_claimed", ""),
             trust=repro.get("trust_tier", 0),
             hardware=repro.get("hardware_spec", ""),
