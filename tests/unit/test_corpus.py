@@ -87,8 +87,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # confirmations; with the code before them, aca1594: 76.5%, 5):
     ("fresh12-medseg-unetrpp-synapse-per-case", "Mean Dice", 0.8906),
     ("fresh12-basicsr-man-x4-set5-set14-vs-paper", "PSNR", 30.872),
-    ("fresh12-video-tdn-k400-moving-prec", "Top-1 Accuracy", 52.857),
-    ("fresh12-video-tdn-k400-moving-prec", "Top-5 Accuracy", 74.643),
     # fresh13 (measured blind once, after every round of this session: 66.2% (94/142), 3 wrong
     # confirmations; the same with the code before them, aca1594):
     ("fresh13-matchzoo-wikiqa-predict-two-models", "NDCG@3 (WikiQA, MV-LSTM)", 0.3792),

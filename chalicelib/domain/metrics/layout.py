@@ -27,10 +27,13 @@ _BATCH_COUNTER = re.compile(
 )
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
 # A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
-# OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
-# counter, not a batch of a pass: its last values are the run's.)
+# OpenNMT's "Epoch  3,   150/  725;"; an evaluation loop's count of the items done so far
+# ("video 1088 done, total 1088/19799, ... moving Prec@1 52.857", detectron2's "Inference done
+# 4530/4533"). (A run's global "iteration 204/250000" is a running counter, not a batch of a
+# pass: its last values are the run's.)
 _WORD_COUNTER = re.compile(
-    r"(?i)(?=[ibe])(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
+    r"(?i)(?=[ibed])(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+"
+    r"|(?<![a-z])done\s*+[,:]?+\s*+(?:total\s*+[:=]?+\s*+)?+)"
     r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
 )
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
