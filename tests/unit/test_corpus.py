@@ -85,7 +85,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # 3 wrong confirmations; at aca1594, before them: 77.4%, 6): none left after verdicts15
     # fresh12 (measured blind once, after every round of this session: 78.0% (103/132), 4 wrong
     # confirmations; with the code before them, aca1594: 76.5%, 5):
-    ("fresh12-medseg-unetrpp-synapse-per-case", "Mean Dice", 0.8906),
     ("fresh12-basicsr-man-x4-set5-set14-vs-paper", "PSNR", 30.872),
     # fresh13 (measured blind once, after every round of this session: 66.2% (94/142), 3 wrong
     # confirmations; the same with the code before them, aca1594):

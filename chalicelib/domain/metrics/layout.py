@@ -85,6 +85,14 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A line that is only the file name of one sample (an image, a volume, a clip: "img0001.nii.gz",
+# "case_00012.nii.gz:", "frame_0042.png") titles the block below it, up to a blank line: its
+# values are that sample's (a per-case evaluation), never the data set's aggregate.
+SAMPLE_FILE_ENDS = (
+    ".nii", ".nii.gz", ".mha", ".mhd", ".nrrd", ".dcm", ".png", ".jpg", ".jpeg", ".bmp", ".tif",
+    ".tiff", ".wav", ".flac", ".mp3", ".mp4", ".avi", ".npy", ".npz", ".ply", ".pcd",
+)  # fmt: skip
+_SAMPLE_FILE = re.compile(r"^\s*+([\w\-]{1,80}+(?:\.[A-Za-z]{2,4}+){1,2}+)\s*+:?+\s*+$")
 # A title naming one part of the data ("Category C:", "Class 3:", "Fold 2:"): the block below
 # it, up to a blank line, is that part's (a per-class or per-fold row, never the aggregate).
 _PARTITION_TITLE = re.compile(
