@@ -39,7 +39,7 @@ AGREEMENT_FLOOR = {
     "logs": 0.979,
     "holdout": 0.963,
     "fresh": 0.93,
-    "fresh2": 0.899,
+    "fresh2": 0.901,
     "fresh3": 0.908,
     "fresh4": 0.809,
     "fresh5": 0.817,
@@ -49,7 +49,7 @@ AGREEMENT_FLOOR = {
     "fresh9": 0.847,
     "fresh10": 0.816,
     "fresh11": 0.846,
-    "fresh12": 0.81,
+    "fresh12": 0.848,
     "fresh13": 0.661,
 }
 OPEN_WRONG_CONFIRMATIONS = {

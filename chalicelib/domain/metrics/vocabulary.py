@@ -187,11 +187,18 @@ def _difficulty_level(text: str) -> tuple[str, str]:
     return "", text
 
 
+# MMOCR's text-detection evaluator named before each of its metrics ("hmean-iou:precision",
+# "0_hmean-ic13:recall"): the evaluator, no metric (not the hmean) and no data set.
+_OCR_EVALUATOR = re.compile(r"(?i)(?<![a-z])hmean-(?:iou|ic13):(?=[a-z])")
+
+
 @lru_cache(maxsize=4096)
 def sense_of(name: str) -> MetricSense:
     """Read a metric name (as a claim or a log names it)."""
     text = unicodedata.normalize("NFKC", name).strip()
     whole_key = metric_key(strip_unit(text) or text)
+    if "hmean-" in text:
+        text = _OCR_EVALUATOR.sub("", text)
     level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
