@@ -49,7 +49,7 @@ AGREEMENT_FLOOR = {
     "fresh9": 0.847,
     "fresh10": 0.816,
     "fresh11": 0.846,
-    "fresh12": 0.848,
+    "fresh12": 0.863,
     "fresh13": 0.661,
 }
 OPEN_WRONG_CONFIRMATIONS = {

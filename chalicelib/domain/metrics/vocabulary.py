@@ -345,7 +345,9 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
     if a.stat != b.stat:
         return False
-    if a.aggregate and b.aggregate and a.aggregate != b.aggregate:
+    aggregates = {a.aggregate, b.aggregate}
+    # (the best value of a run may be its overall one: "Best Instance Accuracy")
+    if None not in aggregates and len(aggregates) == 2 and aggregates != {"overall", "best"}:
         return False
     if a.base is None or b.base is None:
         return False

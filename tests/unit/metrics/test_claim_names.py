@@ -139,3 +139,11 @@ def test_mmocr_evaluator_prefix_names_neither_the_metric_nor_a_data_set() -> Non
     assert confirms(log, "Hmean", 0.7435)
     assert not confirms(log, "Hmean", 0.79004) and not confirms(log, "Recall", 0.79004)
     assert confirms(log, "Precision", 0.79004, dataset="ICDAR2015")
+
+
+def test_a_scripts_arrow_leads_a_pair_and_overall_is_not_mean() -> None:
+    log = ">>> overall accuracy 0.9012\n>>> mean accuracy 0.7134\n"
+    assert confirms(log, "Pixel Accuracy", 90.12) and confirms(log, "Mean Accuracy", 71.34)
+    assert not confirms(log, "Mean Accuracy", 90.12)
+    assert not confirms(log, "Overall Accuracy", 71.34)
+    assert confirms("Best Instance Accuracy: 0.8840\n", "Overall Accuracy", 88.4)

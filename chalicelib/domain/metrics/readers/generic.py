@@ -26,9 +26,10 @@ _COLON_OR_EQUALS = re.compile(
 # "nDCG@10 0.6789 vs 0.6790 reference": a value compared with another; the pair is the first.
 _VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04"; a list
-# item's bullet ("- mAP 40.1") leads the line.
+# item's bullet ("- mAP 40.1") or a script's arrow (">>> mean accuracy 0.61", "==> mAP 40.1")
+# leads the line.
 _SPACED = re.compile(
-    r"(?:^([ \t]*+[-*+][ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
+    r"(?:^([ \t]*+(?:[-*+]|>>>|=+>)[ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
     r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
