@@ -6,6 +6,8 @@
 - A per-class value indexed by number (`iou_0`, `F1_1`) is the class of that index: it answers a
   claim of a class only when the claim names the class by that number ("F1 (class 1)"); a class
   the claim names by a word ("IoU (change class)") is not told by an index.
+- A value scoped to one sample's file (`img0001.nii.gz/DSC`, a per-case evaluation's row) is
+  that sample's: it answers only a claim that names the file, never the data set's aggregate.
 - A scope written inside a longer word answers it only when the longer word does not negate it:
   `unchanged` (or `nonchange`, `no_change`) is the opposite of "change".
 
@@ -16,8 +18,9 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.layout import SAMPLE_FILE_ENDS
 from chalicelib.domain.metrics.model import ExtractedMetric
-from chalicelib.domain.metrics.vocabulary import sense_of
+from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 # A scope word that names a difference between values (not "change": change detection's
 # class; not "drop": the DROP benchmark).
@@ -83,3 +86,15 @@ def holds(longer: str, shorter: str) -> bool:
             return True
         start = longer.find(shorter, start + 1)
     return False
+
+
+def sample_row(metric: ExtractedMetric, said: str) -> bool:
+    """Is the value one sample's (its name scoped to a file: `case_0003.nii.gz/Dice`) and the
+    claim (`said`, its metric key with the dataset's) not of that sample?"""
+    if "/" not in metric.name:
+        return False
+    scope = metric.name.rsplit("/", 1)[0]
+    if not scope.lower().endswith(SAMPLE_FILE_ENDS):
+        return False
+    stem = metric_key(scope.split(".", 1)[0])
+    return not stem or stem not in said

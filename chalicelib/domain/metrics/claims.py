@@ -29,6 +29,7 @@ from chalicelib.domain.metrics.claim_rows import (
     class_index,
     delta_row,
     holds,
+    sample_row,
 )
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
@@ -307,6 +308,8 @@ def check_claimed_metric(
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not _class_row(m)]
+    said = metric_key(f"{name} {dataset or ''}")
+    named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

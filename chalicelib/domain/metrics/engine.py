@@ -103,8 +103,10 @@ class Sink:
         state = self._state
         running = state.running if running is None else running
         scope = state.block_scope or state.log_scope
-        if scope and not sense_of(name).scope:
-            name = f"{scope}/{name}"  # a value in a data set's block is that data set's
+        if scope and (not sense_of(name).scope or scope == state.sample_scope):
+            # a value in a data set's block is that data set's; one in a sample's block
+            # ("img0001.nii.gz", a per-case evaluation) is that sample's, whatever it names
+            name = f"{scope}/{name}"
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:
             known = self._known[printed]

@@ -27,10 +27,13 @@ _BATCH_COUNTER = re.compile(
 )
 _BRACKET_COUNTER = re.compile(r"\[\s*+(\d++)\s*+/\s*+(\d++)\s*+\]")
 # A batch counter written without brackets: "iter 16224/20311" (tflearn), "batch 150/725",
-# OpenNMT's "Epoch  3,   150/  725;". (A run's global "iteration 204/250000" is a running
-# counter, not a batch of a pass: its last values are the run's.)
+# OpenNMT's "Epoch  3,   150/  725;"; an evaluation loop's count of the items done so far
+# ("video 1088 done, total 1088/19799, ... moving Prec@1 52.857", detectron2's "Inference done
+# 4530/4533"). (A run's global "iteration 204/250000" is a running counter, not a batch of a
+# pass: its last values are the run's.)
 _WORD_COUNTER = re.compile(
-    r"(?i)(?=[ibe])(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+)"
+    r"(?i)(?=[ibed])(?:(?<![a-z])(?:iter|batch|batches)\s*+[:=#]?+\s*+|(?<![a-z])epoch\s*+\d++\s*+,\s*+"
+    r"|(?<![a-z])done\s*+[,:]?+\s*+(?:total\s*+[:=]?+\s*+)?+)"
     r"(\d++)\s*+/\s*+(\d++)(?![\d.])"
 )
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
@@ -82,6 +85,14 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A line that is only the file name of one sample (an image, a volume, a clip: "img0001.nii.gz",
+# "case_00012.nii.gz:", "frame_0042.png") titles the block below it, up to a blank line: its
+# values are that sample's (a per-case evaluation), never the data set's aggregate.
+SAMPLE_FILE_ENDS = (
+    ".nii", ".nii.gz", ".mha", ".mhd", ".nrrd", ".dcm", ".png", ".jpg", ".jpeg", ".bmp", ".tif",
+    ".tiff", ".wav", ".flac", ".mp3", ".mp4", ".avi", ".npy", ".npz", ".ply", ".pcd",
+)  # fmt: skip
+_SAMPLE_FILE = re.compile(r"^\s*+([\w\-]{1,80}+(?:\.[A-Za-z]{2,4}+){1,2}+)\s*+:?+\s*+$")
 # A title naming one part of the data ("Category C:", "Class 3:", "Fold 2:"): the block below
 # it, up to a blank line, is that part's (a per-class or per-fold row, never the aggregate).
 _PARTITION_TITLE = re.compile(

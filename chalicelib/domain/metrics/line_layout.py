@@ -39,6 +39,7 @@ from chalicelib.domain.metrics.layout import (
     _RATE_BEFORE,
     _REFERENCE_HEADING,
     _REFERENCE_TITLE,
+    _SAMPLE_FILE,
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
@@ -47,6 +48,7 @@ from chalicelib.domain.metrics.layout import (
     _WORD_COUNTER,
     CJK_SPLITS,
     LEGEND_WORDS,
+    SAMPLE_FILE_ENDS,
     heading_split,
     is_title_line,
     legend_labels,
@@ -71,6 +73,7 @@ class LogState:
     line_split: str | None = None  # the split named at the start of the current line
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
+    sample_scope: str | None = None  # the last block scope that was one sample's file name
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     section_split: str | None = None  # the split the last heading or title named (up to the next)
@@ -161,6 +164,16 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         and not is_known_metric(stripped)
     ):
         state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
+        return True
+    if (
+        len(stripped) < 90
+        and " " not in stripped
+        and "." in stripped
+        and stripped.rstrip(":").lower().endswith(SAMPLE_FILE_ENDS)
+        and (sample := _SAMPLE_FILE.match(stripped))
+    ):
+        # "img0001.nii.gz" above that case's values: every value below is that sample's
+        state.block_scope = state.sample_scope = sample.group(1)
         return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)

@@ -72,15 +72,18 @@ _phrases("ar", None, "armax", "ar max", "mar max")
 # Waymo's heading-weighted AP (APH; "mAPH" is its mean over classes, as Waymo's "mAP" is AP's)
 _phrases("aph", None, "aph", "maph")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
+# "meanIOU: 0.52" (upper-case IOU: no camel-case split); FCN-era "IU" / "mean IU" (Long et al.)
+_phrases("miou", None, "meaniou", "iu", "mean iu", "meaniu")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
 _phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")
 _phrases("map", None, "map cut")  # trec_eval's map_cut_100 is MAP@100
 _phrases("ndcg", None, "ndcg cut")  # trec_eval's ndcg_cut_10 is NDCG@10
 _phrases("hits", None, "hits", "hit", "hr")
-# Re-identification's CMC: "Rank-1", "Rank@5", "rank10" (a bare "rank" is a process rank)
+# Re-identification's CMC: "Rank-1", "Rank@5", "rank10" (a bare "rank" is a process rank),
+# and the CMC curve's point written glued ("cmc1", "cmc10": open-reid style single-query lines)
 for _k in (1, 5, 10, 20, 50):
-    _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}")
+    _phrases("cmc", _k, f"rank {_k}", f"cmc rank {_k}", f"cmc curve rank {_k}", f"cmc {_k}")
 _phrases("auc", None, "auc", "roc auc", "rocauc", "auroc", "roc", "auc roc")
 # R's ROCR/pROC and xgboost's R demo print "Area under the curve: 0.9931"
 _phrases("auc", None, "area under the curve", "area under curve", "area under roc curve")

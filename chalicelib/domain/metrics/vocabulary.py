@@ -196,6 +196,9 @@ def _difficulty_level(text: str) -> tuple[str, str]:
 
 
 _POSSESSIVE = re.compile(r"(?<=[A-Za-z0-9_])'s(?![A-Za-z])")
+# MMOCR's text-detection evaluator named before each of its metrics ("hmean-iou:precision",
+# "0_hmean-ic13:recall"): the evaluator, no metric (not the hmean) and no data set.
+_OCR_EVALUATOR = re.compile(r"(?i)(?<![a-z])hmean-(?:iou|ic13):(?=[a-z])")
 
 
 @lru_cache(maxsize=4096)
@@ -206,6 +209,8 @@ def sense_of(name: str) -> MetricSense:
         # a possessive names no scope (LightGBM's "valid_1's auc" is the valid_1 set's auc)
         text = _POSSESSIVE.sub("", text)
     whole_key = metric_key(strip_unit(text) or text)
+    if "hmean-" in text:
+        text = _OCR_EVALUATOR.sub("", text)
     level, text = _difficulty_level(text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
@@ -352,7 +357,9 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
     """The same metric, ignoring split and scope: base, cutoff k, qualifiers and statistic."""
     if a.stat != b.stat:
         return False
-    if a.aggregate and b.aggregate and a.aggregate != b.aggregate:
+    aggregates = {a.aggregate, b.aggregate}
+    # (the best value of a run may be its overall one: "Best Instance Accuracy")
+    if None not in aggregates and len(aggregates) == 2 and aggregates != {"overall", "best"}:
         return False
     if a.base is None or b.base is None:
         return False

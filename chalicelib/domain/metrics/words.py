@@ -124,6 +124,9 @@ _QUALIFIER_PAIRS = {
 # best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
 _AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
 _AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
+# "overall accuracy" (all pixels or samples pooled) is not "mean accuracy" (the mean over
+# classes): a name that says one never stands for a claim that says the other
+_AGGREGATE_WORDS |= {"overall": "overall"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # Words that decorate a name without changing the metric.

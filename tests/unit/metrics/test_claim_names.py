@@ -104,3 +104,46 @@ def test_anti_spoofing_min_tdcf_and_action_segmentation_mof() -> None:
     assert not confirms(text, "minDCF", 0.0712)
     # And MoF (mean over frames) is the frame accuracy
     assert confirms(text, "MoF", 61.54)
+
+
+def test_a_cmc_point_written_glued_is_that_rank() -> None:
+    log = "Single Query:   [mAP: 41.07%], [cmc1: 63.22%], [cmc5: 80.10%], [cmc10: 85.93%]\n"
+    assert confirms(log, "Rank-1", 63.22) and confirms(log, "Rank-10", 0.8593)
+    assert not confirms(log, "Rank-1", 80.10) and not confirms(log, "Rank-5", 63.22)
+
+
+def test_mean_iu_and_meaniou_in_capitals_are_miou() -> None:
+    assert confirms("meanIOU: 0.4410\n", "mIoU", 44.1)
+    assert confirms("mean IU: 61.3\n", "mIoU", 61.3)
+    assert not confirms("meanIOU: 0.4410\n", "mAcc", 44.1)
+
+
+def test_indexed_class_rows_are_each_classs_iou_never_the_mean() -> None:
+    log = (
+        "class  0 grass        IU 71.02\n"
+        "class  1 street_lamp IU 12.40\n"
+        "class  2 bus          IU 55.65\n"
+        "meanIOU: 0.4636\n"
+    )
+    assert confirms(log, "IoU (street_lamp)", 12.4) and confirms(log, "IoU (bus)", 55.65)
+    assert not confirms(log, "IoU (grass)", 55.65)
+    assert not confirms(log, "mIoU", 71.02) and confirms(log, "mIoU", 46.36)
+
+
+def test_mmocr_evaluator_prefix_names_neither_the_metric_nor_a_data_set() -> None:
+    log = (
+        '{"mode": "val", "hmean-iou:recall": 0.70211, "hmean-iou:precision": 0.79004, '
+        '"hmean-iou:hmean": 0.74349}\n'
+    )
+    assert confirms(log, "Precision", 79.0) and confirms(log, "Recall", 0.70211)
+    assert confirms(log, "Hmean", 0.7435)
+    assert not confirms(log, "Hmean", 0.79004) and not confirms(log, "Recall", 0.79004)
+    assert confirms(log, "Precision", 0.79004, dataset="ICDAR2015")
+
+
+def test_a_scripts_arrow_leads_a_pair_and_overall_is_not_mean() -> None:
+    log = ">>> overall accuracy 0.9012\n>>> mean accuracy 0.7134\n"
+    assert confirms(log, "Pixel Accuracy", 90.12) and confirms(log, "Mean Accuracy", 71.34)
+    assert not confirms(log, "Mean Accuracy", 90.12)
+    assert not confirms(log, "Overall Accuracy", 71.34)
+    assert confirms("Best Instance Accuracy: 0.8840\n", "Overall Accuracy", 88.4)

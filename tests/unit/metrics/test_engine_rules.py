@@ -105,3 +105,18 @@ def test_the_pytorch_tutorial_epoch_batch_counter_makes_earlier_evaluations_runn
     values = {(m.name, m.value) for m in extract_metrics(log)}
     assert ("accuracy on test set", 97) in values
     assert ("accuracy on test set", 95) not in values  # superseded by the next epoch's
+
+
+def test_an_evaluation_loop_count_of_items_done_marks_per_item_running_values() -> None:
+    # Given an evaluation loop that prints its running precision after each block of clips
+    text = (
+        "clip 64 done, total 64/5000, average 0.41 sec/clip, moving Prec@1 61.250 Prec@5 83.125\n"
+        "clip 96 done, total 96/5000, average 0.40 sec/clip, moving Prec@1 60.417 Prec@5 82.292\n"
+    )
+    # Then no value of a pass in progress is a result
+    assert not confirms(text, "Top-1 Accuracy", 60.417)
+    assert not confirms(text, "Top-5 Accuracy", 82.292)
+    # ...while the same loop's last line, all items done, is the final result
+    last = "clip 5000 done, total 5000/5000, average 0.40 s, moving Prec@1 59.870 Prec@5 81.904"
+    done = text + last + "\n"
+    assert confirms(done, "Top-1 Accuracy", 59.87)

@@ -340,3 +340,20 @@ def test_a_line_led_by_a_split_named_in_chinese_is_that_split() -> None:
     assert not confirms(log, "Validation R2", 0.9871) and confirms(log, "Train R2", 0.9871)
     assert confirms(log, "Validation R2", 0.5532) and confirms(log, "R2", 0.5532)
     assert not confirms(log, "R2", 0.9871)
+
+
+def test_a_sample_file_name_titles_its_per_case_block() -> None:
+    # Given a per-case evaluation: the mean block printed nan, then one volume's values
+    log = (
+        "Mean_Dice\nDice_kidneynan\n\n"
+        "case_00042.nii.gz\n"
+        "Dice_kidney: 0.9412\n"
+        "Dice_tumor: 0.7120\n"
+        "DSC:0.8266\n"
+    )
+    # Then the volume's values answer no claim of the aggregate, with or without a data set
+    assert not confirms(log, "Mean Dice", 0.8266)
+    assert not confirms(log, "Dice", 0.8266, dataset="KiTS")
+    assert not confirms(log, "Kidney Dice", 0.9412)
+    # ...but a claim naming the case is that case's
+    assert confirms(log, "DSC", 0.8266, dataset="case_00042")

@@ -26,9 +26,10 @@ _COLON_OR_EQUALS = re.compile(
 # "nDCG@10 0.6789 vs 0.6790 reference": a value compared with another; the pair is the first.
 _VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04"; a list
-# item's bullet ("- mAP 40.1") leads the line.
+# item's bullet ("- mAP 40.1") or a script's arrow (">>> mean accuracy 0.61", "==> mAP 40.1")
+# leads the line.
 _SPACED = re.compile(
-    r"(?:^([ \t]*+[-*+][ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
+    r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
     r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
@@ -105,6 +106,13 @@ _LINE_LABEL = re.compile(
 _CLASS_LABEL = re.compile(
     r"(?i)^[\W\d]*+(?=[clg])(?:cls|class|category|label)(?:[ _]?+name)?+[ \t]*+[:=][ \t]*+"
     r"([A-Za-z][\w\-.]{0,40}+(?: [A-Za-z][\w\-.]{0,40}+){0,3}+)[ \t]*+(?=\|\||[|,;\t]|[ ]{2})"
+)
+# A class row led by the class's index and name, one pair after it ("class 13 car IU 88.16",
+# the per-class IoU list of segmentation evaluators such as DACS' and AdaptSegNet's): that
+# class's value (`car/class IU`), never the mean over classes.
+_INDEXED_CLASS = re.compile(
+    r"(?i)^\s*+(?=c)class\s*+\d{1,4}+[:.]?+\s++([A-Za-z][\w\-.]{0,40}+)\s++"
+    r"([A-Za-z][\w@\-]{0,20}+)\s*+[:=]?+\s*+(" + NUM + r")" + END + r"\s*+%?+\s*+$"
 )
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
@@ -232,6 +240,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         if title:
             state.context["title"] = (state.line_no, title.group(1))
             return False
+    if "lass" in line and (row := _INDEXED_CLASS.match(line)) and is_known_metric(row.group(2)):
+        return out.add(f"{row.group(1)}/class {row.group(2)}", row.group(3), "generic")
     # "max_val: 92.50%, max_val_Test: 80.81%, max_val_step: 49": the state at a step
     running = True if "_" in line and _STEP_PAIR.search(line) else None
     segments = list(_SEGMENT.finditer(line)) if "|" in line else []

@@ -7,6 +7,13 @@ the validation split.
 
 Format source: titu1994/Image-Super-Resolution benchmark code: print("Average PSNR of Set5
 validation images : ", total_psnr / 5) (the Set14 and BSD100 variants print their own totals).
+
+BasicSR (and the restoration repositories built on it) title each test set's block with a line
+`Validation Set5`, then print `\t # psnr: 30.8720\tBest: 30.8720 @ ... iter` per metric: the
+block below the title, up to a blank line, is that set's (read by the generic reader).
+
+Format source: XPixelGroup/BasicSR basicsr/models/sr_model.py `_log_validation_metric_values`:
+log_str = f'Validation {dataset_name}\n'; log_str += f'\t # {metric}: {value:.4f}'.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
 
 _LINE = re.compile(
@@ -31,4 +39,19 @@ def read_super_resolution(line: str, state: LogState, out: Sink) -> bool:
     split = "val" if split == "validation" else "test"
     name = f"{label or named}/Average {metric}"
     out.add(name, number, "super_resolution", split=split, running=False)
+    return True
+
+
+_VALIDATION_TITLE = re.compile(r"(?:^|[\s:])Validation\s++([A-Za-z][\w.\-]{0,40}+)\s*+$")
+
+
+@reader("super_resolution", markers=("Validation ",), order=30)
+def read_basicsr_title(line: str, state: LogState, out: Sink) -> bool:
+    match = _VALIDATION_TITLE.search(line)
+    if match is None:
+        return False
+    name = match.group(1)
+    if not _DATASET_SHAPED.search(name) or name.lower() in _SPLIT_OF_WORD:
+        return False  # "Validation Results": no data set's name
+    state.block_scope = name
     return True
