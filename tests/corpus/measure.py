@@ -35,6 +35,7 @@ SETS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 
