@@ -86,6 +86,7 @@ REPRODUCTION_KEYS = {
     "trajectory",
     "trust_tier",
     "duplicate_of",  # issue 18: an earlier copy of its output, by another account
+    "copy_of_earlier",  # promoted before an earlier submission of its output was read
     "compute",  # issue 18: GPU hours of a run
 }
 PRIVATE_NAMES = (

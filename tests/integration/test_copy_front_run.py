@@ -7,7 +7,10 @@ URL logs are served by the local HTTPS fake hosts (tests/fake_hosts.py); in-proc
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -267,3 +270,85 @@ def test_a_claim_whose_reproduction_is_not_stored_yet_is_waited_for(
         validate_reproduction(original["reproduction_id"])
     assert claim_owner(original, IMAGENET_LOG) == "rlater"
     assert stored(original["reproduction_id"])["validation"]["state"] == "pending"
+
+
+@contextmanager
+def served(app: Any) -> Iterator[str]:
+    """The app over real HTTP on a free port, in this process (so in this test's moto), for
+    the SDK's own urllib transport."""
+    from chalice.cli import CLIFactory
+    from chalice.local import LocalDevServer
+
+    from tests.conftest import ROOT
+
+    config = CLIFactory(str(ROOT)).create_config_obj(chalice_stage_name="dev")
+    http = LocalDevServer(app, config, "127.0.0.1", 0)
+    thread = threading.Thread(target=http.server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{http.server.server_address[1]}"
+    finally:
+        http.shutdown()
+        http.server.server_close()
+        thread.join(timeout=10)
+
+
+def test_a_flagged_copy_is_shown_by_the_api_the_sdk_and_the_mcp_tools(
+    aws: Any, fake_hosts: FakeHosts, api: Any
+) -> None:
+    import anyio
+    from mcp import Client as McpClient
+    from sotaverified import Client
+    from sotaverified._mcp.server import create_server
+
+    ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
+    author, copier, reviewer = principal(), principal(), principal("reviewer")
+    fake_hosts.text(GIST_HOST, "/a/f1a9/raw", IMAGENET_LOG)
+    original = submit(author, "https://gist.github.com/a/f1a9")["reproduction_id"]
+    copy = submit(copier, IMAGENET_LOG)["reproduction_id"]
+    validate_reproduction(copy)
+    # Given the later paste was promoted before the earlier gist was read
+    assert promote(reviewer, copy)["status"] == "verified"
+    validate_reproduction(original)
+    assert stored(copy)["copy_of_earlier"] == original
+    # Then the API's reproduction JSON says so, alone and in the paper's list
+    response = api.http.get(f"/api/v1/reproductions/{copy}")
+    assert response.status_code == 200
+    assert response.json_body["copy_of_earlier"] == original
+    assert response.json_body["status"] == "verified"  # the decision stands
+    assert api.http.get(f"/api/v1/reproductions/{original}").json_body["copy_of_earlier"] is None
+    listed = api.http.get(f"/api/v1/papers/{PAPER}/reproductions").json_body["results"]
+    assert {r["reproduction_id"]: r["copy_of_earlier"] for r in listed} == {
+        copy: original,
+        original: None,
+    }
+    # ... and the OpenAPI document describes the field
+    doc = api.http.get("/api/v1/openapi.json").json_body
+    assert "copy_of_earlier" in doc["components"]["schemas"]["ReproductionView"]["properties"]
+    key = create_account("agent", "reader").key
+    with served(aws.app) as url:
+        sdk = Client(url, key, timeout=20)
+        # ... the SDK's reproduction carries it (and explains it)
+        fetched = sdk.reproduction(copy)
+        assert fetched.copy_of_earlier == original
+        assert f"possible copy: promoted before {original}" in fetched.explain()
+        assert sdk.reproduction(original).copy_of_earlier is None
+        by_id = {r.reproduction_id: r for r in sdk.paper_reproductions(PAPER)}
+        assert by_id[copy].copy_of_earlier == original
+
+        # ... and so do the MCP tools' outputs (validated against their output schemas)
+        async def tools() -> tuple[dict[str, Any], dict[str, Any]]:
+            async with McpClient(create_server(sdk)) as mcp:
+                one = await mcp.call_tool("get_reproduction", {"reproduction_id": copy})
+                paper = await mcp.call_tool(
+                    "get_paper", {"arxiv_id": PAPER, "include_reproductions": True}
+                )
+                for result in (one, paper):
+                    assert not result.is_error, result.content
+                    assert result.structured_content is not None
+                return one.structured_content, paper.structured_content
+
+        one, paper = anyio.run(tools)
+    assert one["copy_of_earlier"] == original
+    briefs = {r["reproduction_id"]: r["copy_of_earlier"] for r in paper["reproductions"]}
+    assert briefs == {copy: original, original: None}

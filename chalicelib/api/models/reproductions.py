@@ -111,6 +111,13 @@ class ReproductionView(_Out):
         description="an earlier reproduction of this paper by another account with the same "
         "run output (normalised); promoting this one needs confirm_duplicate",
     )
+    copy_of_earlier: str | None = Field(
+        default=None,
+        description="set on a promoted (verified) reproduction when an earlier submission of "
+        "this paper by another account with the same run output was read only after the "
+        "promotion: that earlier reproduction's id. The decision stands and it still counts "
+        "toward the score; a reviewer should check it is not a copy",
+    )
     compute: ComputeView | None = Field(
         default=None, description="GPU, wall time and GPU hours of a run (after validation)"
     )
@@ -144,6 +151,7 @@ class ReproductionView(_Out):
             ),
             trust_tier=item.get("trust_tier", 0),
             duplicate_of=item.get("duplicate_of"),
+            copy_of_earlier=item.get("copy_of_earlier"),
             compute=ComputeView.from_stored(item["compute"]) if item.get("compute") else None,
         )
 

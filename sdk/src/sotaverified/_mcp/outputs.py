@@ -54,6 +54,13 @@ class CheckOut(_Output):
     detail: str
 
 
+_COPY_OF_EARLIER = (
+    "Set on a promoted reproduction when an earlier one by another account with the same run "
+    "output was read only after the promotion: its id. It still counts toward the score; "
+    "check it is not a copy."
+)
+
+
 class ReproductionBrief(_Output):
     reproduction_id: str
     status: str = Field(description="agent_pending, verified or rejected (human review).")
@@ -69,6 +76,7 @@ class ReproductionBrief(_Output):
     dataset: str | None
     hardware_spec: str
     submitted_at: str
+    copy_of_earlier: str | None = Field(default=None, description=_COPY_OF_EARLIER)
 
 
 class GpuHoursOut(_Output):
@@ -217,6 +225,7 @@ class ReproductionOut(_Output):
     compute: ComputeOut | None = Field(
         default=None, description="GPU hours of the run (once validated)."
     )
+    copy_of_earlier: str | None = Field(default=None, description=_COPY_OF_EARLIER)
     settled: bool = Field(description="True once no verdict is pending.")
     failed_checks: list[str] = Field(description="name: detail of every failed check.")
     idempotency_key: str | None = Field(

@@ -40,6 +40,7 @@ def _brief(reproduction: Reproduction) -> dict[str, Any]:
         "dataset": reproduction.dataset,
         "hardware_spec": reproduction.hardware_spec,
         "submitted_at": reproduction.submitted_at,
+        "copy_of_earlier": reproduction.copy_of_earlier,
     }
 
 
@@ -232,6 +233,7 @@ def reproduction_out(
                 "gpu_hours": compute.gpu_hours,
             }
         ),
+        "copy_of_earlier": reproduction.copy_of_earlier,
         "settled": reproduction.settled,
         "failed_checks": failed,
         "idempotency_key": idempotency_key,

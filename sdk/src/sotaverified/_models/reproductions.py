@@ -207,8 +207,10 @@ class RunLog:
 class Reproduction:
     """``POST /api/v1/reproductions`` and ``GET /api/v1/reproductions/{id}``.
     ``duplicate_of``: an earlier reproduction of the paper by another account with the same
-    run output (a reviewer must confirm before promoting this one); ``compute``: GPU hours of
-    its run, once validated."""
+    run output (a reviewer must confirm before promoting this one); ``copy_of_earlier``: on a
+    promoted reproduction, an earlier one by another account with the same run output that was
+    read only after the promotion (it still counts; a reviewer should check it is not a copy);
+    ``compute``: GPU hours of its run, once validated."""
 
     reproduction_id: str
     paper_id: str
@@ -228,6 +230,7 @@ class Reproduction:
     raw: JsonDict = field(repr=False, compare=False)
     duplicate_of: str | None = None
     compute: Compute | None = None
+    copy_of_earlier: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Reproduction:
@@ -256,6 +259,7 @@ class Reproduction:
             raw=dict(data),
             duplicate_of=_str(data.get("duplicate_of")),
             compute=Compute.from_dict(compute) if isinstance(compute, Mapping) else None,
+            copy_of_earlier=_str(data.get("copy_of_earlier")),
         )
 
     @property
@@ -284,6 +288,12 @@ class Reproduction:
             lines.append(
                 f"  the same run output was submitted earlier by another account "
                 f"({self.duplicate_of}): a reviewer must confirm before promoting it"
+            )
+        if self.copy_of_earlier:
+            lines.append(
+                f"  possible copy: promoted before {self.copy_of_earlier}, submitted earlier by "
+                f"another account with the same run output, was read (it still counts; a "
+                f"reviewer should check it)"
             )
         if self.compute is not None and self.compute.gpu_hours is not None:
             lines.append(
