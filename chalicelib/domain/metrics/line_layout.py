@@ -52,6 +52,7 @@ from chalicelib.domain.metrics.layout import (
     heading_split,
     is_title_line,
     legend_labels,
+    quoted_after_cjk_source,
     quoted_in_parentheses,
     section_split,
     source_title,
@@ -152,6 +153,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         return True
     if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
+    if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
+        return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:

@@ -3,7 +3,7 @@ writers print results, each with a crafted log (not a corpus excerpt)."""
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms
+from tests.unit.metrics._helpers import confirms, found
 
 
 def test_a_prose_line_ending_by_introducing_a_source_quotes_the_next_paragraph() -> None:
@@ -25,3 +25,26 @@ def test_a_paragraph_after_a_plain_prose_line_with_a_colon_is_still_read() -> No
     text = "I trained for 90 epochs. Then I evaluated the checkpoint :\nmIoU: 74.9\n"
     # Then the next line is the run's own output
     assert confirms(text, "mIoU", 74.9)
+
+
+def test_settings_in_parentheses_after_a_metric_name_are_parameters_not_its_value() -> None:
+    # Given a detection-cost metric printed with its cost parameters between name and value
+    text = "Scores on the trial list:\nminDCF (p_target=0.05, c_miss=1, c_fa=1): 0.3127\n"
+    # Then the value after the parenthesis is the metric's; the parameters are no values
+    assert confirms(text, "minDCF", 0.3127)
+    assert not confirms(text, "minDCF", 0.05)
+    assert "p_target" not in found(text)
+
+
+def test_an_iou_threshold_in_parentheses_stays_part_of_the_metric() -> None:
+    # Given AP printed at one IoU threshold: AP50, never plain AP
+    text = "AP (IoU=0.50) = 0.587\n"
+    assert not confirms(text, "AP", 0.587)
+
+
+def test_a_chinese_sentence_naming_a_source_before_its_numbers_quotes_them() -> None:
+    # Given the writer's own result, then a sentence comparing it with the paper's numbers
+    text = "我的测试结果: mAP = 38.2\n与论文中的 mAP = 41.5 差距较大。\n"
+    # Then the paper's number is no result of the run; the writer's is
+    assert confirms(text, "mAP", 38.2)
+    assert not confirms(text, "mAP", 41.5)
