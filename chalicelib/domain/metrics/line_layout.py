@@ -60,6 +60,11 @@ from chalicelib.domain.metrics.layout import (
 from chalicelib.domain.metrics.vocabulary import is_known_metric
 
 _DIGIT = re.compile(r"\d")
+# A title saying which split the results below are on ("Partial result on dev_4k, ...:").
+_RESULT_ON_SPLIT = re.compile(
+    r"(?i)\bresults?+\s++(?:on|for)\s++(?:the\s++)?+"
+    r"(test|testing|val|valid|validation|dev|eval)(?![a-z])"
+)
 # A source stating numbers: "your repository says you achieved", "the paper reports".
 _SOURCE_SAYS = re.compile(
     r"(?i)\b(?:paper|readme|repo|repository|model[ -]card|leaderboard)\b[^.:]{0,60}?"
@@ -253,6 +258,10 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
     elif line.rstrip().endswith(":"):
         state.block_split = None  # another title: the split block above has ended
+        if "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
+            # "Partial result on dev_4k (4,000 utts), beam 20, after 25 epochs:": the values
+            # below are that split's
+            state.title_split = _SPLIT_OF_WORD[on.group(1).lower()]
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False

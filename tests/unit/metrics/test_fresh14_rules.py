@@ -48,3 +48,22 @@ def test_a_chinese_sentence_naming_a_source_before_its_numbers_quotes_them() -> 
     # Then the paper's number is no result of the run; the writer's is
     assert confirms(text, "mAP", 38.2)
     assert not confirms(text, "mAP", 41.5)
+
+
+def test_a_title_saying_the_results_are_on_a_split_gives_the_values_below_that_split() -> None:
+    # Given a title naming the dev split among other details, a blank line, then the values
+    text = (
+        "Interim results on dev_clean (2,703 utts), beam 10, after 12 of 30 epochs:\n"
+        "\n"
+        "    WER 4.87\n"
+    )
+    # Then the value is the dev split's: no test claim is confirmed by it
+    assert confirms(text, "WER", 4.87)
+    assert not confirms(text, "Test WER", 4.87)
+
+
+def test_every_pair_of_a_list_separated_by_runs_of_spaces_is_read() -> None:
+    # Given pairs separated only by runs of spaces
+    text = "    PER 12.30    WER 20.15    SER 61.0\n"
+    # Then each pair is read, not only the last
+    assert found(text) == {"PER": 12.3, "WER": 20.15, "SER": 61.0}

@@ -32,7 +32,8 @@ _SPACED = re.compile(
     r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
-    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
+    # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
+    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|" + _VERSUS + r")"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
