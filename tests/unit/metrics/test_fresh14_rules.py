@@ -67,3 +67,15 @@ def test_every_pair_of_a_list_separated_by_runs_of_spaces_is_read() -> None:
     text = "    PER 12.30    WER 20.15    SER 61.0\n"
     # Then each pair is read, not only the last
     assert found(text) == {"PER": 12.3, "WER": 20.15, "SER": 61.0}
+
+
+def test_a_harness_task_namespaced_leaderboard_is_the_runs_own_task() -> None:
+    # Given an lm-eval table of the leaderboard task group's sub-tasks
+    text = (
+        "|    Tasks    |Version|Filter|n-shot| Metric |   |Value |   |Stderr|\n"
+        "|-------------|-------|------|-----:|--------|---|-----:|---|-----:|\n"
+        "|leaderboard_bbh_navigate|      1|none  |     3|acc_norm|↑  |0.6120|±  |0.0309|\n"
+    )
+    # Then its value is the run's, while a value named as a leaderboard's stays a reference
+    assert confirms(text, "BBH Navigate", 61.2)
+    assert not confirms("Leaderboard AUC: 0.912\n", "AUC", 0.912)
