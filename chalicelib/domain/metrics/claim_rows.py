@@ -10,6 +10,9 @@
   that sample's: it answers only a claim that names the file, never the data set's aggregate.
 - A scope written inside a longer word answers it only when the longer word does not negate it:
   `unchanged` (or `nonchange`, `no_change`) is the opposite of "change".
+- A word that would mark a value as someone else's is a harness namespace when it is glued to a
+  task id (`leaderboard_gpqa_main`, `leaderboard|arc:challenge`): the run's own task, not a
+  leaderboard's value.
 
 Pure functions on metric names; tests in `tests/unit/metrics/test_claim_rows.py`.
 """
@@ -98,3 +101,9 @@ def sample_row(metric: ExtractedMetric, said: str) -> bool:
         return False
     stem = metric_key(scope.split(".", 1)[0])
     return not stem or stem not in said
+
+
+def namespace_word(name: str, word: str) -> bool:
+    """Is `word` (a reference word found in `name`'s scope) a harness namespace of a task id
+    (`leaderboard_gpqa_main/acc_norm`), not a mark of someone else's value ("Leaderboard AUC")?"""
+    return word == "leaderboard" and ("eaderboard_" in name or "eaderboard|" in name)

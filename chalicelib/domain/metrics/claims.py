@@ -29,6 +29,7 @@ from chalicelib.domain.metrics.claim_rows import (
     class_index,
     delta_row,
     holds,
+    namespace_word,
     sample_row,
 )
 from chalicelib.domain.metrics.evidence import evidenced
@@ -90,7 +91,7 @@ def _others_words(metric: ExtractedMetric) -> list[str]:
             words.append(scope)
         else:
             words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
-    return words
+    return [w for w in words if not namespace_word(metric.name, w)]
 
 
 _SETTING_SCOPE = re.compile(r"^([a-z]{3,12}+)(\d{1,4}+)$|^(\d{1,4}+)([a-z]{3,12}+)$")

@@ -269,6 +269,19 @@ _CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "�
 _CJK_OWN = ("我", "复现")
 
 
+def quoted_after_cjk_source(line: str) -> bool:
+    """A Chinese sentence whose words before its first number name a source and not the
+    writer ("和公布的 EER = 0.86% 相去甚远", "论文中的结果是 mAP 41.2"): the numbers are the
+    source's, not the run's."""
+    first = _DIGIT.search(line)
+    if first is None:
+        return False
+    before = line[: first.start()]
+    if not any(w in before for w in _CJK_SOURCE):
+        return False
+    return not any(w in before for w in _CJK_OWN)
+
+
 def quoted_in_parentheses(line: str) -> bool:
     """A sentence naming a source with numbers only in a parenthesis after it ("far below the
     official numbers (MMLU=64.1, TydiQA=35.7)"): the numbers are the source's, not the run's."""

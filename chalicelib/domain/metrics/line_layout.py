@@ -52,11 +52,24 @@ from chalicelib.domain.metrics.layout import (
     heading_split,
     is_title_line,
     legend_labels,
+    quoted_after_cjk_source,
     quoted_in_parentheses,
     section_split,
     source_title,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric
+
+_DIGIT = re.compile(r"\d")
+# A title saying which split the results below are on ("Partial result on dev_4k, ...:").
+_RESULT_ON_SPLIT = re.compile(
+    r"(?i)\bresults?+\s++(?:on|for)\s++(?:the\s++)?+"
+    r"(test|testing|val|valid|validation|dev|eval)(?![a-z])"
+)
+# A source stating numbers: "your repository says you achieved", "the paper reports".
+_SOURCE_SAYS = re.compile(
+    r"(?i)\b(?:paper|readme|repo|repository|model[ -]card|leaderboard)\b[^.:]{0,60}?"
+    r"\b(?:says?|claims?|claimed|states?|stated|reports?|reported|shows?|lists?|achieved?)\b"
+)
 
 
 @dataclass
@@ -89,6 +102,9 @@ class LogState:
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
+    # a line's last sentence introduced someone else's numbers ("... However, your README says
+    # you achieved:"): the next paragraph is quoted
+    reference_next: bool = False
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -106,6 +122,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if state.reference_next:
+        state.reference_next = False
+        state.reference = state.reference_paragraph = True
+    elif stripped[-1:] == ":" and len(stripped) < 800 and _source_sentence_last(stripped):
+        state.reference_next = True
     if stripped[:3] == "```" or state.prose_split is not None:
         _prose_split_block(stripped, state)
         if stripped[:3] == "```":
@@ -137,6 +158,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         return True
     if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
+    if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
+        return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
@@ -235,9 +258,25 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
     elif line.rstrip().endswith(":"):
         state.block_split = None  # another title: the split block above has ended
+        if "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
+            # "Partial result on dev_4k (4,000 utts), beam 20, after 25 epochs:": the values
+            # below are that split's
+            state.title_split = _SPLIT_OF_WORD[on.group(1).lower()]
     state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
+
+
+def _source_sentence_last(stripped: str) -> bool:
+    """Does a line of prose with numbers end with a sentence that introduces someone else's
+    numbers ("I reach Prec@1 50.7. However, your repository says you achieved :")? The
+    paragraph after it quotes them. The sentence must say the source states them ("Most
+    results align with the paper:" compares instead). (A whole title line: `source_title`.)"""
+    cut = max(stripped.rfind(". "), stripped.rfind("? "), stripped.rfind("! "))
+    if cut < 0 or not _DIGIT.search(stripped, 0, cut):
+        return False
+    tail = stripped[cut + 2 :]
+    return source_title(tail) == 1 and _SOURCE_SAYS.search(tail) is not None
 
 
 def _note_prose_split(stripped: str, state: LogState) -> None:

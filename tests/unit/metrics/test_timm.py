@@ -65,3 +65,15 @@ def test_the_summary_pasted_without_its_star_is_read_without_the_error_rates() -
     assert not confirms(prose, "Top-1 Accuracy", 27.968)
     assert confirms(bullet, "Top-1 Accuracy", 0.092)
     assert not confirms(bullet, "Top-5 Accuracy", 99.662)
+
+
+def test_a_batch_meter_pair_quoted_without_its_counter_is_not_a_summary() -> None:
+    # Given the ImageNet example's per-batch meters, `val (avg)`, pasted without the batch
+    # counter, and timm's summary whose parentheses hold the error rates
+    meters = "the training log shows Prec@1 61.328 (58.904)\tPrec@5 83.594 (81.207) for a while"
+    summary = " * Acc@1 79.412 (20.588) Acc@5 94.730 (5.270)"
+    # Then neither meter value is a result, while the summary still is
+    assert found(meters) == {}
+    assert not confirms(meters, "Top-1 Accuracy", 61.328)
+    assert not confirms(meters, "Top-1 Accuracy", 58.904)
+    assert found(summary) == {"Acc@1": 79.412, "Acc@5": 94.73}

@@ -32,7 +32,8 @@ _SPACED = re.compile(
     r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
-    r"(?=\s*+(?:$|[,|;]|\s{2,}|\t|\(|±|\+/-)|" + _VERSUS + r")"
+    # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
+    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|" + _VERSUS + r")"
 )
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
@@ -175,6 +176,30 @@ def _quoted(line: str, start: int, end: int) -> bool:
     return False
 
 
+# "minDCF (p_target:0.01 c_miss:1 c_fa:1) = 0.4238": settings in parentheses between a
+# metric's name and its value are the metric's parameters, never its value nor metrics of
+# their own; the value after the parenthesis is the metric's.
+_SETTINGS = re.compile(
+    r"(?<![\w@.\-/])([A-Za-z][\w@.\-]{0,40}+)[ \t]*+(\([^()\n]{1,160}+\))"
+    r"(?=[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
+)
+_SETTING_KEY = re.compile(r"([A-Za-z_][\w.\-]{0,30}+)[ \t]*+[:=][ \t]*+[-+]?+\.?+\d")
+
+
+def _without_settings(line: str) -> str:
+    """`line` with the parameter lists of metric names blanked (see `_SETTINGS`). An IoU
+    threshold is no parameter but part of the metric ("AP (IoU=0.50) = 0.61" is AP50): kept."""
+    for match in _SETTINGS.finditer(line):
+        keys = _SETTING_KEY.findall(match.group(2))
+        if not keys or not is_known_metric(match.group(1)):
+            continue
+        if any(sense_of(key).base in ("iou", "miou") for key in keys):
+            continue
+        start, end = match.span(2)
+        line = line[:start] + " " * (end - start) + line[end:]
+    return line
+
+
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -254,6 +279,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     if ":" in line or "=" in line:
+        if "(" in line and ")" in line:
+            line = _without_settings(line)
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
             became = _ARROW_TO.match(line, match.end()) if arrows else None

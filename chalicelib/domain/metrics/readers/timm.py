@@ -7,7 +7,10 @@ batch's and the one in parentheses the average over the whole set: only the line
 batch is read (the engine skips the others), and only its averages. In `train.py` that line
 ends each epoch's evaluation, so its values are running ones. Early releases wrote `Prec@1`
 for `Acc@1`. Training lines (`Train: 3 [ 100/1251 ( 8%)]  Loss: ...`) are consumed with
-nothing read. The `--result` JSON and the results/summary CSV files are read by
+nothing read. The same pair shape with a parenthesis that is not the complement of its value
+(`Prec@1 50.781 (47.435)`: the PyTorch ImageNet example's `{top1.val} ({top1.avg})` of a batch
+in progress, quoted without its counter) is a running meter, not a summary: nothing is read.
+The `--result` JSON and the results/summary CSV files are read by
 `json_results` and `results_csv`.
 
 Format source: huggingface/pytorch-image-models validate.py (`'{0}: [{1:>4d}/{2}]  Time: ...
@@ -22,9 +25,9 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import NUM
+from chalicelib.domain.metrics.numbers import NUM, decimals_of
 
-_PAREN = r"\s*+\(\s*+" + NUM + r"\s*+\)"
+_PAREN = r"\s*+\(\s*+(" + NUM + r")\s*+\)"
 _SUMMARY = re.compile(
     r"(?<![\w@])(Acc|Prec)@1\s++("
     + NUM
@@ -35,6 +38,16 @@ _SUMMARY = re.compile(
     + r")"
     + _PAREN
 )
+
+
+def _complements(value: str, paren: str) -> bool:
+    """Does the parenthesis hold the error rate of the value (100 - value), as the summary
+    line prints it, within the coarser of the two printed roundings (`4.0 (95.982)`)? (A batch
+    meter's parenthesis holds a running average instead.)"""
+    places = min(decimals_of(value), decimals_of(paren))
+    return abs(float(value) + float(paren) - 100.0) <= max(10.0**-places, 0.01)
+
+
 # The evaluation line: "Test: [ 156/156]" or "Test (EMA): [ 156/156]", then name: value (avg).
 _EVAL_HEAD = re.compile(r"(?<![\w(])(Test|Eval|Val)(\s*+\(EMA\))?+:\s*+\[\s*+\d++/\d++\]")
 _EVAL_PAIR = re.compile(
@@ -47,9 +60,11 @@ _TRAIN = re.compile(r"(?<![\w(])Train:\s*+\d++\s*+\[")
 def read_timm(line: str, state: LogState, out: Sink) -> bool:
     summary = _SUMMARY.search(line) if "@1 " in line else None
     if summary is not None:
+        if not _complements(summary.group(2), summary.group(3)):
+            return True  # "Prec@1 50.781 (47.435)": one batch's value and the running average
         kind = summary.group(1)
         out.add(f"{kind}@1", summary.group(2), "timm", running=False)
-        out.add(f"{kind}@5", summary.group(3), "timm", running=False)
+        out.add(f"{kind}@5", summary.group(4), "timm", running=False)
         return True
     head = _EVAL_HEAD.search(line) if "@1:" in line else None
     if head is not None:
