@@ -55,6 +55,8 @@ _COUNTER = re.compile(
     r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
     # PyTorch's tutorial loop, `print(f"[{epoch + 1}, {i + 1:5d}] loss: ...")`: epoch, batch
     r"|^\s*+\[\s*+\d++\s*+,\s*+\d++\s*+\]"
+    # YOLACT's training line, `[%3d] %7d ||` (epoch, iteration) before its losses
+    r"|^\s*+\[\s*+\d++\]\s++\d++\s*+\|\|"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".
