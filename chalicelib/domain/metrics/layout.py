@@ -42,14 +42,16 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
-# Marian's "Ep. 2 : Up. 40000 :"; a line led by its count ("- 50K iteration: PSNR=38.11",
-# "300 epochs: acc 0.91"), a run's values reported at that point of training; a line led by the
+# Marian's "Ep. 2 : Up. 40000 :"; a table row "| iterations | 243 |" (SB3's logger dump: the
+# values printed between two dumps are running ones); a line led by its count ("- 50K
+# iteration: PSNR=38.11", "300 epochs: acc 0.91"), a run's values reported at that point of
+# training; a line led by the
 # run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
 # periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
 _COUNTER = re.compile(
     r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
-    r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
+    r"['\"]?+\s*+[:=#|]?+\s*+[\[(]?+\s*+\d"
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
     r"|^[\s*>+\-\[]*+(?:elapsed(?:[ _]time)?+|time(?:[ _]elapsed)?+)\s*+[:=]?+\s*+"
     r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
