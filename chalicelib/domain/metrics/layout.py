@@ -173,7 +173,14 @@ _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?(?:\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+"
     r"|\b(?:results?|scores?|numbers?|accuracy|performance|metrics?)\b[^0-9:]*?\b(?:in|from|of|by)"
-    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial)\b(?:\s++\d++)?+[^0-9:]*+):[*_\s]*+$"
+    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial|table)\b(?:\s++\d++)?+[^0-9:\uff1a]*+)"
+    r"[:\uff1a][*_\s]*+$"
+)
+# A title whose colon opens a block of values on the same line ("Results in Table 2:
+# `"scores": {" with the values on the lines below): the title is the text up to the colon.
+_INLINE_BLOCK_TITLE = re.compile(
+    r"^([^:\uff1a`{\[\d]{0,120}+(?:\d++[^:\uff1a`{\[\d]{0,40}+)?+[:\uff1a])\s*+`?+\s*+"
+    r"(?:[\"'][\w\- ]{1,60}+[\"']\s*+:\s*+)?+[{\[]\s*+$"
 )
 # A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
 # results when I run the test as per README."): the block below is the expected output, not
@@ -298,8 +305,26 @@ def is_title_line(line: str) -> bool:
     """A title ("Results:"), or a reference title with a number in it ("The result in
     Tutorial 4:")."""
     return _TITLE_LINE.match(line) is not None or (
-        line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line) is not None
+        line.rstrip(" \t*_").endswith((":", "\uff1a")) and is_reference_title(line)
     )
+
+
+def is_reference_title(title: str) -> bool:
+    """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
+    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not)."""
+    match = _REFERENCE_TITLE.match(title)
+    if match is None:
+        return False
+    return "able" not in title or not _OWN_WORD.search(title)
+
+
+def inline_block_title(line: str) -> str | None:
+    """The title of a line that is a title whose colon opens a block (`Results in Table 2:
+    "scores": {`), or None."""
+    if not line.rstrip().endswith(("{", "[")):
+        return None
+    match = _INLINE_BLOCK_TITLE.match(line)
+    return match.group(1) if match else None
 
 
 _SPLIT_OF_WORD = {

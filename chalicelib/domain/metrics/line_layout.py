@@ -38,7 +38,6 @@ from chalicelib.domain.metrics.layout import (
     _PROSE_SPLIT,
     _RATE_BEFORE,
     _REFERENCE_HEADING,
-    _REFERENCE_TITLE,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
@@ -50,6 +49,8 @@ from chalicelib.domain.metrics.layout import (
     LEGEND_WORDS,
     SAMPLE_FILE_ENDS,
     heading_split,
+    inline_block_title,
+    is_reference_title,
     is_title_line,
     legend_labels,
     quoted_in_parentheses,
@@ -104,6 +105,7 @@ class LogState:
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    inline: str | None = None
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
     if stripped[:3] == "```" or state.prose_split is not None:
@@ -121,9 +123,14 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title
         state.section_split = heading_split(line) or section_split(line)
-    elif ":" in line and len(line) < 200 and is_title_line(line):
+    elif (
+        (":" in line or "\uff1a" in line)
+        and len(line) < 200
+        and (is_title_line(line) or (inline := inline_block_title(line)) is not None)
+    ):
+        text = inline or line
         if not state.reference_section:
-            state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
+            state.reference = is_reference_title(text) or source_title(text) == 1
             state.reference_paragraph = False
         if state.reference:
             return True

@@ -105,3 +105,27 @@ def test_a_split_word_saying_when_or_a_long_sentence_names_no_section_split() ->
     assert confirms(log, "AP", 41.2)
     log = "I ran the evaluation script after the training on my data and it printed:\nAP: 41.2\n"
     assert confirms(log, "AP", 41.2)
+
+
+def test_a_title_naming_a_documents_table_quotes_the_block_its_colon_opens() -> None:
+    # the source's table quoted as a JSON block opened on the title's line (full-width colon),
+    # then the writer's own block opened the same way
+    text = (
+        "My scores are far from the ones in Table 3.\n\n"
+        'Numbers from Table 3\uff1a`"summary": {\n'
+        '    "Recall@1": 71.42,\n'
+        '    "Recall@5": 90.06\n'
+        "  },`\n\n"
+        'what I get: `"summary": {\n'
+        '    "Recall@1": 52.18,\n'
+        '    "Recall@5": 77.3\n'
+        "  }`\n"
+    )
+    assert confirms(text, "Recall@1", 52.18)
+    assert not confirms(text, "Recall@1", 71.42)
+    assert not confirms(text, "Recall@5", 90.06)
+
+
+def test_my_results_in_a_table_are_not_a_quotation() -> None:
+    text = 'my results in Table 1: `"summary": {\n    "Recall@1": 48.8\n  }`\n'
+    assert confirms(text, "Recall@1", 48.8)
