@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
+from chalicelib.domain.metrics.comparisons import ComparedBlocks
 from chalicelib.domain.metrics.layout import (
     _ANSI,
     _BOLD,
@@ -347,6 +348,7 @@ class Extraction:
         self._plans: dict[tuple[frozenset[str], frozenset[int]], Plan] = {}
         # Markdown quote blocks (`> ...` lines): [first line, last line, holds prose].
         self._quotes: list[list[int | bool]] = []
+        self._compared = ComparedBlocks()
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -386,6 +388,7 @@ class Extraction:
         if stripped in _ELISIONS:
             return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
+            self._compared.blank()
             state.running = False
             if state.block_split is not None:
                 state.section_split = None  # "Test:" then its lines: a blank line ends both
@@ -398,6 +401,7 @@ class Extraction:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
+        self._compared.line(state.line_no, stripped)
         if read_layout(line, stripped, state):
             return
         sink = self.sink
@@ -454,7 +458,7 @@ class Extraction:
         return [m for m, quoted in zip(metrics, inside, strict=True) if not quoted]
 
     def results(self) -> list[ExtractedMetric]:
-        metrics = self._replied_to(self.sink.results())
+        metrics = self._compared.unquoted(self._replied_to(self.sink.results()))
         quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
         if not quoted:
             return metrics
