@@ -89,6 +89,9 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A heading that is only a split ratio ("# 80-10-10", "## 70_15_15"): the block below is that
+# partition's (up to a blank line or the next heading).
+_RATIO_HEADING = re.compile(r"^\s*+(?:#++\s*+)++(\d{1,3}+(?:[-_/:]\d{1,3}+){1,3}+)\s*+#*+\s*+$")
 # A line that is only the file name of one sample (an image, a volume, a clip: "img0001.nii.gz",
 # "case_00012.nii.gz:", "frame_0042.png") titles the block below it, up to a blank line: its
 # values are that sample's (a per-case evaluation), never the data set's aggregate.

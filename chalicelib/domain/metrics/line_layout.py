@@ -37,6 +37,7 @@ from chalicelib.domain.metrics.layout import (
     _PARTITION_TITLE,
     _PROSE_SPLIT,
     _RATE_BEFORE,
+    _RATIO_HEADING,
     _REFERENCE_HEADING,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
@@ -74,7 +75,8 @@ class LogState:
     line_split: str | None = None  # the split named at the start of the current line
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
-    sample_scope: str | None = None  # the last block scope that was one sample's file name
+    # the last block scope that scopes every name (one sample's file name, a split ratio)
+    sample_scope: str | None = None
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     section_split: str | None = None  # the split the last heading or title named (up to the next)
@@ -119,6 +121,10 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             _REFERENCE_HEADING.match(line) or source_title(line)
         )
         if state.reference:
+            return True
+        if len(line) < 40 and (ratio := _RATIO_HEADING.match(line)):
+            # "# 80-10-10": the values below are that partition's, whatever they name
+            state.block_scope = state.sample_scope = ratio.group(1)
             return True
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title

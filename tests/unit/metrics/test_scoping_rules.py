@@ -357,3 +357,16 @@ def test_a_sample_file_name_titles_its_per_case_block() -> None:
     assert not confirms(log, "Kidney Dice", 0.9412)
     # ...but a claim naming the case is that case's
     assert confirms(log, "DSC", 0.8266, dataset="case_00042")
+
+
+def test_a_heading_that_is_a_split_ratio_scopes_the_values_below_it() -> None:
+    text = (
+        "## 60-20-20\n"
+        '{"segm/AP": 71.25, "segm/AP50": 90.5, "iter": 900}\n'
+        "## 75/15/10\n"
+        '{"segm/AP": 64.8, "segm/AP50": 85.1, "iter": 900}\n'
+    )
+    assert confirms(text, "mask AP (60-20-20 split)", 71.25)
+    assert confirms(text, "mask AP (75/15/10)", 64.8)
+    assert not confirms(text, "mask AP (60-20-20 split)", 64.8)  # the other partition's
+    assert not confirms(text, "mask AP (75/15/10)", 71.25)
