@@ -36,7 +36,7 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 # (remove it from the list: the list never hides a fixed case).
 TARGET = 0.95
 AGREEMENT_FLOOR = {
-    "logs": 0.983,
+    "logs": 0.984,
     "holdout": 0.963,
     "fresh": 0.93,
     "fresh2": 0.901,
@@ -55,7 +55,6 @@ AGREEMENT_FLOOR = {
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
-    ("pyg-docs-intro-test-mask-accuracy", "Validation Accuracy", 0.815),
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
     ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),

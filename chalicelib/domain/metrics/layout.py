@@ -404,5 +404,5 @@ _CODE_SPAN_FOR = re.compile(
 # "Results on the dev set are"): the code block that opens on the next line is that split's.
 _PROSE_SPLIT = re.compile(
     r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++)?+" + _SPLIT_WORDS_RE
-    + r"[ _\-]?+(?:set|split|data(?:set)?+)(?![a-z])"
+    + r"[ _\-]?+(?:set|split|data(?:set)?+|nodes)(?![a-z])"
 )  # fmt: skip

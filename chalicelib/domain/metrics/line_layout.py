@@ -89,6 +89,7 @@ class LogState:
     # block opening on the next line; and whether such a block is open (its lines are that split's)
     prose_split: str | None = None
     fence_split: bool = False
+    indented_split: str | None = None  # the split of an indented (reST) code block
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
@@ -110,11 +111,13 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     inline: str | None = None
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if state.indented_split is not None and line[:1] not in (" ", "\t"):
+        state.indented_split = None  # back at the margin: the indented code block has ended
     if stripped[:3] == "```" or state.prose_split is not None:
         _prose_split_block(stripped, state)
-        if stripped[:3] == "```":
+        if stripped[:3] == "```" or (state.indented_split is not None and line[:1] == "."):
             return True
-    elif "set" in line or "split" in line or "data" in line:
+    elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
     if "#" in line and len(line) < 200 and _HEADING.match(line):
         state.reference = state.reference_section = bool(
@@ -248,7 +251,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
     elif line.rstrip().endswith(":"):
         state.block_split = None  # another title: the split block above has ended
-    state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
+    state.line_split = (
+        _SPLIT_OF_WORD[word.lower()]
+        if word
+        else pending or state.block_split or state.indented_split
+    )
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
 
@@ -267,6 +274,12 @@ def _prose_split_block(stripped: str, state: LogState) -> None:
     """A code fence opening right after a sentence naming a split holds that split's output
     ("While on the test set I got" then ```` ``` ````); its closing fence ends it."""
     if stripped[:3] != "```":
+        if state.prose_split is not None and (
+            stripped.startswith(".. code") or stripped.endswith("::")
+        ):
+            # reStructuredText: ".. code-block:: python" (or a "::" literal block) opens an
+            # indented block, blank lines included, up to the next line at the margin
+            state.indented_split = state.prose_split
         state.prose_split = None  # the sentence was not followed by a code block
         return
     if state.fence_split:

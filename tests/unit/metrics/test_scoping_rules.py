@@ -370,3 +370,18 @@ def test_a_heading_that_is_a_split_ratio_scopes_the_values_below_it() -> None:
     assert confirms(text, "mask AP (75/15/10)", 64.8)
     assert not confirms(text, "mask AP (60-20-20 split)", 64.8)  # the other partition's
     assert not confirms(text, "mask AP (75/15/10)", 71.25)
+
+
+def test_a_sentence_naming_a_split_gives_it_to_the_rest_code_block_below() -> None:
+    text = (
+        "Last, we score the classifier on the validation nodes:\n\n"
+        ".. code-block:: python\n\n"
+        "    logits = net(graph)\n\n"
+        "    print(f'F1: {f1:.3f}')\n"
+        "    >>> F1: 0.732\n\n"
+        "The final report on held-out data prints\n\n"
+        "F1: 0.694\n"
+    )
+    assert confirms(text, "Validation F1", 0.732)
+    assert not confirms(text, "Test F1", 0.732)  # the validation nodes' value
+    assert confirms(text, "Test F1", 0.694)  # after the block: unsplit again
