@@ -37,7 +37,7 @@ def test_the_corpus_is_large_varied_and_cited() -> None:
 TARGET = 0.95
 AGREEMENT_FLOOR = {
     "logs": 0.984,
-    "holdout": 0.963,
+    "holdout": 0.967,
     "fresh": 0.93,
     "fresh2": 0.901,
     "fresh3": 0.913,
@@ -56,7 +56,6 @@ AGREEMENT_FLOOR = {
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
     ("icefall-snowfall-wer-then-cer-both-tagged-wer", "WER", 15.64),
-    ("pyg-docs-graph-transformer-mae-epochs", "Test Accuracy", 0.4418),
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     # fresh4 (measured blind once: 71.5% (338/473), 11 wrong confirmations): none left
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation): none left

@@ -103,6 +103,8 @@ class Sink:
         when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
         state = self._state
         running = state.running if running is None else running
+        if state.slots and (printed_as := state.slots.get("printed_as")) and name in printed_as:
+            name = printed_as[name]  # the log's code prints this variable under that label
         scope = state.block_scope or state.log_scope
         if scope and (not sense_of(name).scope or scope == state.sample_scope):
             # a value in a data set's block is that data set's; one in a sample's block

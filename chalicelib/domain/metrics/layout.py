@@ -406,3 +406,5 @@ _PROSE_SPLIT = re.compile(
     r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++)?+" + _SPLIT_WORDS_RE
     + r"[ _\-]?+(?:set|split|data(?:set)?+|nodes)(?![a-z])"
 )  # fmt: skip
+# A label and a variable in a format string: "Test: {test_mae:.4f}", "Val: {val_mae}".
+_PRINTED_VARIABLE = re.compile(r"([A-Za-z][A-Za-z ]{0,15}+):\s*+\{([a-z][a-z0-9_]{1,30}+)[:!}]")

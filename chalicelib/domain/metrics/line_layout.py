@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.layout import (
     _NOT_A_SECTION,
     _NOT_OBTAINED,
     _PARTITION_TITLE,
+    _PRINTED_VARIABLE,
     _PROSE_SPLIT,
     _RATE_BEFORE,
     _RATIO_HEADING,
@@ -58,7 +59,7 @@ from chalicelib.domain.metrics.layout import (
     section_split,
     source_title,
 )
-from chalicelib.domain.metrics.vocabulary import is_known_metric
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 
 @dataclass
@@ -109,6 +110,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
     inline: str | None = None
+    if "{" in line and "}" in line and ":" in line:
+        _note_printed_variables(line, state)
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
     if state.indented_split is not None and line[:1] not in (" ", "\t"):
@@ -258,6 +261,23 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     )
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
+
+
+def _note_printed_variables(line: str, state: LogState) -> None:
+    """A format string in the pasted code that prints a variable under a bare split name
+    (`print(f'... Val: {val_mae:.4f}, Test: {test_mae:.4f}')`): the values printed as `Test:`
+    are that variable's (`test_mae`, an MAE), not the run's main score."""
+    for label, variable in _PRINTED_VARIABLE.findall(line):
+        label_sense, variable_sense = sense_of(label), sense_of(variable)
+        if (
+            label_sense.base is None
+            and label_sense.split is not None
+            and variable_sense.base is not None
+            and variable_sense.split == label_sense.split
+        ):
+            printed = state.slot("printed_as", dict)
+            if len(printed) < 64:
+                printed[label] = variable
 
 
 def _note_prose_split(stripped: str, state: LogState) -> None:

@@ -385,3 +385,16 @@ def test_a_sentence_naming_a_split_gives_it_to_the_rest_code_block_below() -> No
     assert confirms(text, "Validation F1", 0.732)
     assert not confirms(text, "Test F1", 0.732)  # the validation nodes' value
     assert confirms(text, "Test F1", 0.694)  # after the block: unsplit again
+
+
+def test_a_bare_split_label_printing_a_named_variable_is_that_variable() -> None:
+    text = (
+        "for epoch in range(1, 4):\n"
+        "    print(f'Epoch: {epoch:02d}, Val: {val_rmse:.3f}, Test: {test_rmse:.3f}')\n\n"
+        "Epoch: 01, Val: 0.912, Test: 0.934\n"
+        "Epoch: 02, Val: 0.851, Test: 0.866\n"
+        "Epoch: 03, Val: 0.837, Test: 0.848\n"
+    )
+    assert confirms(text, "Test RMSE", 0.848)
+    assert not confirms(text, "Test Accuracy", 0.848)  # an RMSE, not the run's score
+    assert not confirms(text, "Test RMSE", 0.837)  # the validation one
