@@ -408,3 +408,10 @@ _PROSE_SPLIT = re.compile(
 )  # fmt: skip
 # A label and a variable in a format string: "Test: {test_mae:.4f}", "Val: {val_mae}".
 _PRINTED_VARIABLE = re.compile(r"([A-Za-z][A-Za-z ]{0,15}+):\s*+\{([a-z][a-z0-9_]{1,30}+)[:!}]")
+# An evaluator's configuration line naming the list of samples it scores ("list_im_file:
+# .../test_split/test0_normal.txt", "trial_list = lists/hard_pairs.txt"): the values printed
+# below it, up to a blank line or the next such line, are that list's (one subset of several).
+_LIST_FILE = re.compile(
+    r"^\s*+([A-Za-z_][\w\-]{0,50}+)\s*+[:=]\s*+['\"]?+\S{0,300}?"
+    r"([A-Za-z][\w\-]{2,40}+)\.(?:txt|lst|list|csv|jsonl?+)['\"]?+\s*+$"
+)

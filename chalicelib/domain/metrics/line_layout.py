@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.layout import (
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _LIST_FILE,
     _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_A_SECTION,
@@ -165,6 +166,15 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             return True
     if len(stripped) < 40 and (part := _PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)):
         state.block_scope = part.group(1)  # "Category C:", "Micro avg": the block's part
+        return True
+    if (
+        ("list" in line or "rial" in line)
+        and len(line) < 400
+        and (listed := _LIST_FILE.match(line))
+        and ("list" in listed.group(1).lower() or "trial" in listed.group(1).lower())
+        and listed.group(2).lower() not in _SPLIT_OF_WORD
+    ):
+        state.block_scope = listed.group(2)  # "list_im_file: .../test0_normal.txt"
         return True
     if len(line) < 80 and line.rstrip().endswith(":"):
         title = _DATASET_TITLE.match(line)

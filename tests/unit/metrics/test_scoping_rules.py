@@ -398,3 +398,21 @@ def test_a_bare_split_label_printing_a_named_variable_is_that_variable() -> None
     assert confirms(text, "Test RMSE", 0.848)
     assert not confirms(text, "Test Accuracy", 0.848)  # an RMSE, not the run's score
     assert not confirms(text, "Test RMSE", 0.837)  # the validation one
+
+
+def test_a_configuration_line_naming_a_sample_list_scopes_the_values_below() -> None:
+    text = (
+        "----- settings -----\n"
+        "eval_list: /data/bench/lists/test2_night.txt\n"
+        "match_iou: 0.5\n"
+        "precision: 0.7411\n"
+        "F1: 0.7025\n"
+        "----- settings -----\n"
+        "eval_list: /data/bench/lists/test5_rain.txt\n"
+        "match_iou: 0.5\n"
+        "precision: 0.6308\n"
+        "F1: 0.5917\n"
+    )
+    assert confirms(text, "F1", 0.7025, dataset="Bench Night")
+    assert confirms(text, "F1", 0.5917, dataset="Bench Rain")
+    assert not confirms(text, "F1", 0.7025, dataset="Bench Rain")  # the night list's
