@@ -416,3 +416,12 @@ def test_a_configuration_line_naming_a_sample_list_scopes_the_values_below() -> 
     assert confirms(text, "F1", 0.7025, dataset="Bench Night")
     assert confirms(text, "F1", 0.5917, dataset="Bench Rain")
     assert not confirms(text, "F1", 0.7025, dataset="Bench Rain")  # the night list's
+
+
+def test_a_sentence_scoping_a_metric_once_scopes_its_second_value_too() -> None:
+    text = (
+        "During training the log showed CER = 4.2% for aishell-2, but with the standalone "
+        "scorer I get CER = 5.7%. Why the gap?\n"
+    )
+    assert confirms(text, "CER", 5.7, dataset="AISHELL-2")
+    assert not confirms(text, "CER", 5.7, dataset="WenetSpeech")  # only AISHELL-2 is named
