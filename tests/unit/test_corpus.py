@@ -59,17 +59,20 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh2-retrieval_eval-tantivy-vs-leaderboard-table", "NDCG@10", 0.679),
     # fresh4 (measured blind once: 71.5% (338/473), 11 wrong confirmations): none left
     # fresh5 (measured blind once: 80.8% (84/104), 1 wrong confirmation): none left
-    # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations):
+    # fresh6 (measured blind once: 73.1% (128/175), 9 wrong confirmations): none left after
+    # verdicts20
     # fresh7 (measured blind once: 73.4% (218/297), 17 wrong confirmations; 74.1% and 15 with
     # the wrong-confirmation policies of verdicts8, which never saw it; 76.8% and 9 after
-    # verdicts9, which read them):
+    # verdicts9, which read them; 80.8% and 2 after verdicts20):
     ("fresh7-coref-e2e-coref-test-singleton-bcub", "CoNLL F1", 39.95),
     ("fresh7-spkver-nemo-titanet-veri-test", "EER", 0.8),
     # fresh8 (measured blind once: 82.1% (257/313), 11 wrong confirmations; 82.4% and 10 with
-    # verdicts9, which never saw it; 87.9% and 4 after verdicts10, which read them):
+    # verdicts9, which never saw it; 87.9% and 4 after verdicts10, which read them): none left
+    # after verdicts20
     # fresh9 (measured blind once: 80.8% (223/276), 9 wrong confirmations; with verdicts10,
     # which never saw it, 80.8% and 10, the new one fixed at the merge by a general rule):
-    # fresh10 (measured blind once at aca1594: 76.3% (187/245), 8 wrong confirmations):
+    # fresh10 (measured blind once at aca1594: 76.3% (187/245), 8 wrong confirmations): none
+    # left after verdicts20
     # fresh11 (measured blind once, after verdicts12/13 which never saw it: 77.4% (106/137),
     # 3 wrong confirmations; at aca1594, before them: 77.4%, 6): none left after verdicts15
     # fresh12 (measured blind once, after every round of this session: 78.0% (103/132), 4 wrong
