@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
+from chalicelib.domain.metrics.comparisons import ComparedBlocks
 from chalicelib.domain.metrics.layout import (
     _ANSI,
     _BOLD,
@@ -102,6 +103,8 @@ class Sink:
         when it is not a metric (not a number, a hyper-parameter, a count, a duration...)."""
         state = self._state
         running = state.running if running is None else running
+        if state.slots and (printed_as := state.slots.get("printed_as")) and name in printed_as:
+            name = printed_as[name]  # the log's code prints this variable under that label
         scope = state.block_scope or state.log_scope
         if scope and (not sense_of(name).scope or scope == state.sample_scope):
             # a value in a data set's block is that data set's; one in a sample's block
@@ -347,6 +350,7 @@ class Extraction:
         self._plans: dict[tuple[frozenset[str], frozenset[int]], Plan] = {}
         # Markdown quote blocks (`> ...` lines): [first line, last line, holds prose].
         self._quotes: list[list[int | bool]] = []
+        self._compared = ComparedBlocks()
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -386,6 +390,7 @@ class Extraction:
         if stripped in _ELISIONS:
             return  # lines dropped from a pasted excerpt: no reader's block ends here
         if not stripped:
+            self._compared.blank()
             state.running = False
             if state.block_split is not None:
                 state.section_split = None  # "Test:" then its lines: a blank line ends both
@@ -398,6 +403,7 @@ class Extraction:
                 if is_open is not None and is_open(state):
                     read(line, state, self.sink)
             return
+        self._compared.line(state.line_no, stripped)
         if read_layout(line, stripped, state):
             return
         sink = self.sink
@@ -454,7 +460,7 @@ class Extraction:
         return [m for m, quoted in zip(metrics, inside, strict=True) if not quoted]
 
     def results(self) -> list[ExtractedMetric]:
-        metrics = self._replied_to(self.sink.results())
+        metrics = self._compared.unquoted(self._replied_to(self.sink.results()))
         quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
         if not quoted:
             return metrics

@@ -42,19 +42,23 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
-# Marian's "Ep. 2 : Up. 40000 :"; a line led by its count ("- 50K iteration: PSNR=38.11",
-# "300 epochs: acc 0.91"), a run's values reported at that point of training; a line led by the
+# Marian's "Ep. 2 : Up. 40000 :"; a table row "| iterations | 243 |" (SB3's logger dump: the
+# values printed between two dumps are running ones); a line led by its count ("- 50K
+# iteration: PSNR=38.11", "300 epochs: acc 0.91"), a run's values reported at that point of
+# training; a line led by the
 # run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
 # periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
 _COUNTER = re.compile(
     r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
-    r"['\"]?+\s*+[:=#]?+\s*+[\[(]?+\s*+\d"
+    r"['\"]?+\s*+[:=#|]?+\s*+[\[(]?+\s*+\d"
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
     r"|^[\s*>+\-\[]*+(?:elapsed(?:[ _]time)?+|time(?:[ _]elapsed)?+)\s*+[:=]?+\s*+"
     r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
     # PyTorch's tutorial loop, `print(f"[{epoch + 1}, {i + 1:5d}] loss: ...")`: epoch, batch
     r"|^\s*+\[\s*+\d++\s*+,\s*+\d++\s*+\]"
+    # YOLACT's training line, `[%3d] %7d ||` (epoch, iteration) before its losses
+    r"|^\s*+\[\s*+\d++\]\s++\d++\s*+\|\|"
 )
 # Split named at the start of a line (after a log prefix): "Test:", "Test set:", "[EVAL]",
 # "Validation results", "Eval results -", "Test results:".
@@ -85,6 +89,9 @@ _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Z
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
 # per-sequence table under each name), up to a blank line or the next title.
 _LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# A heading that is only a split ratio ("# 80-10-10", "## 70_15_15"): the block below is that
+# partition's (up to a blank line or the next heading).
+_RATIO_HEADING = re.compile(r"^\s*+(?:#++\s*+)++(\d{1,3}+(?:[-_/:]\d{1,3}+){1,3}+)\s*+#*+\s*+$")
 # A line that is only the file name of one sample (an image, a volume, a clip: "img0001.nii.gz",
 # "case_00012.nii.gz:", "frame_0042.png") titles the block below it, up to a blank line: its
 # values are that sample's (a per-case evaluation), never the data set's aggregate.
@@ -169,7 +176,14 @@ _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?(?:\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+"
     r"|\b(?:results?|scores?|numbers?|accuracy|performance|metrics?)\b[^0-9:]*?\b(?:in|from|of|by)"
-    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial)\b(?:\s++\d++)?+[^0-9:]*+):[*_\s]*+$"
+    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial|table)\b(?:\s++\d++)?+[^0-9:\uff1a]*+)"
+    r"[:\uff1a][*_\s]*+$"
+)
+# A title whose colon opens a block of values on the same line ("Results in Table 2:
+# `"scores": {" with the values on the lines below): the title is the text up to the colon.
+_INLINE_BLOCK_TITLE = re.compile(
+    r"^([^:\uff1a`{\[\d]{0,120}+(?:\d++[^:\uff1a`{\[\d]{0,40}+)?+[:\uff1a])\s*+`?+\s*+"
+    r"(?:[\"'][\w\- ]{1,60}+[\"']\s*+:\s*+)?+[{\[]\s*+$"
 )
 # A sentence that introduces numbers the writer did NOT obtain ("I am not getting the following
 # results when I run the test as per README."): the block below is the expected output, not
@@ -307,8 +321,26 @@ def is_title_line(line: str) -> bool:
     """A title ("Results:"), or a reference title with a number in it ("The result in
     Tutorial 4:")."""
     return _TITLE_LINE.match(line) is not None or (
-        line.rstrip(" \t*_").endswith(":") and _REFERENCE_TITLE.match(line) is not None
+        line.rstrip(" \t*_").endswith((":", "\uff1a")) and is_reference_title(line)
     )
+
+
+def is_reference_title(title: str) -> bool:
+    """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
+    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not)."""
+    match = _REFERENCE_TITLE.match(title)
+    if match is None:
+        return False
+    return "able" not in title or not _OWN_WORD.search(title)
+
+
+def inline_block_title(line: str) -> str | None:
+    """The title of a line that is a title whose colon opens a block (`Results in Table 2:
+    "scores": {`), or None."""
+    if not line.rstrip().endswith(("{", "[")):
+        return None
+    match = _INLINE_BLOCK_TITLE.match(line)
+    return match.group(1) if match else None
 
 
 _SPLIT_OF_WORD = {
@@ -385,5 +417,14 @@ _CODE_SPAN_FOR = re.compile(
 # "Results on the dev set are"): the code block that opens on the next line is that split's.
 _PROSE_SPLIT = re.compile(
     r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++)?+" + _SPLIT_WORDS_RE
-    + r"[ _\-]?+(?:set|split|data(?:set)?+)(?![a-z])"
+    + r"[ _\-]?+(?:set|split|data(?:set)?+|nodes)(?![a-z])"
 )  # fmt: skip
+# A label and a variable in a format string: "Test: {test_mae:.4f}", "Val: {val_mae}".
+_PRINTED_VARIABLE = re.compile(r"([A-Za-z][A-Za-z ]{0,15}+):\s*+\{([a-z][a-z0-9_]{1,30}+)[:!}]")
+# An evaluator's configuration line naming the list of samples it scores ("list_im_file:
+# .../test_split/test0_normal.txt", "trial_list = lists/hard_pairs.txt"): the values printed
+# below it, up to a blank line or the next such line, are that list's (one subset of several).
+_LIST_FILE = re.compile(
+    r"^\s*+([A-Za-z_][\w\-]{0,50}+)\s*+[:=]\s*+['\"]?+\S{0,300}?"
+    r"([A-Za-z][\w\-]{2,40}+)\.(?:txt|lst|list|csv|jsonl?+)['\"]?+\s*+$"
+)

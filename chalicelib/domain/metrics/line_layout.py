@@ -30,15 +30,17 @@ from chalicelib.domain.metrics.layout import (
     _HEADING,
     _LINE_SPLIT,
     _LINE_SPLIT_PAIRS,
+    _LIST_FILE,
     _LONE_TITLE,
     _NOT_A_DATASET,
     _NOT_A_SECTION,
     _NOT_OBTAINED,
     _PARTITION_TITLE,
+    _PRINTED_VARIABLE,
     _PROSE_SPLIT,
     _RATE_BEFORE,
+    _RATIO_HEADING,
     _REFERENCE_HEADING,
-    _REFERENCE_TITLE,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
     _SPLIT_HEAD,
@@ -50,6 +52,8 @@ from chalicelib.domain.metrics.layout import (
     LEGEND_WORDS,
     SAMPLE_FILE_ENDS,
     heading_split,
+    inline_block_title,
+    is_reference_title,
     is_title_line,
     legend_labels,
     quoted_after_cjk_source,
@@ -57,7 +61,7 @@ from chalicelib.domain.metrics.layout import (
     section_split,
     source_title,
 )
-from chalicelib.domain.metrics.vocabulary import is_known_metric
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 _DIGIT = re.compile(r"\d")
 # A title saying which split the results below are on ("Partial result on dev_4k, ...:").
@@ -86,7 +90,8 @@ class LogState:
     line_split: str | None = None  # the split named at the start of the current line
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
-    sample_scope: str | None = None  # the last block scope that was one sample's file name
+    # the last block scope that scopes every name (one sample's file name, a split ratio)
+    sample_scope: str | None = None
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     section_split: str | None = None  # the split the last heading or title named (up to the next)
@@ -99,6 +104,7 @@ class LogState:
     # block opening on the next line; and whether such a block is open (its lines are that split's)
     prose_split: str | None = None
     fence_split: bool = False
+    indented_split: str | None = None  # the split of an indented (reST) code block
     reference: bool = False  # inside a block of someone else's numbers (a quoted report)
     reference_section: bool = False  # ...that a heading opened (sub-titles do not end it)
     reference_paragraph: bool = False  # ...that a title without a colon opened (a blank ends it)
@@ -120,6 +126,9 @@ class LogState:
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    inline: str | None = None
+    if "{" in line and "}" in line and ":" in line:
+        _note_printed_variables(line, state)
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
     if state.reference_next:
@@ -127,11 +136,13 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         state.reference = state.reference_paragraph = True
     elif stripped[-1:] == ":" and len(stripped) < 800 and _source_sentence_last(stripped):
         state.reference_next = True
+    if state.indented_split is not None and line[:1] not in (" ", "\t"):
+        state.indented_split = None  # back at the margin: the indented code block has ended
     if stripped[:3] == "```" or state.prose_split is not None:
         _prose_split_block(stripped, state)
-        if stripped[:3] == "```":
+        if stripped[:3] == "```" or (state.indented_split is not None and line[:1] == "."):
             return True
-    elif "set" in line or "split" in line or "data" in line:
+    elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
     if "#" in line and len(line) < 200 and _HEADING.match(line):
         state.reference = state.reference_section = bool(
@@ -139,12 +150,21 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         )
         if state.reference:
             return True
+        if len(line) < 40 and (ratio := _RATIO_HEADING.match(line)):
+            # "# 80-10-10": the values below are that partition's, whatever they name
+            state.block_scope = state.sample_scope = ratio.group(1)
+            return True
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title
         state.section_split = heading_split(line) or section_split(line)
-    elif ":" in line and len(line) < 200 and is_title_line(line):
+    elif (
+        (":" in line or "\uff1a" in line)
+        and len(line) < 200
+        and (is_title_line(line) or (inline := inline_block_title(line)) is not None)
+    ):
+        text = inline or line
         if not state.reference_section:
-            state.reference = _REFERENCE_TITLE.match(line) is not None or source_title(line) == 1
+            state.reference = is_reference_title(text) or source_title(text) == 1
             state.reference_paragraph = False
         if state.reference:
             return True
@@ -169,6 +189,15 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             return True
     if len(stripped) < 40 and (part := _PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)):
         state.block_scope = part.group(1)  # "Category C:", "Micro avg": the block's part
+        return True
+    if (
+        ("list" in line or "rial" in line)
+        and len(line) < 400
+        and (listed := _LIST_FILE.match(line))
+        and ("list" in listed.group(1).lower() or "trial" in listed.group(1).lower())
+        and listed.group(2).lower() not in _SPLIT_OF_WORD
+    ):
+        state.block_scope = listed.group(2)  # "list_im_file: .../test0_normal.txt"
         return True
     if len(line) < 80 and line.rstrip().endswith(":"):
         title = _DATASET_TITLE.match(line)
@@ -262,7 +291,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             # "Partial result on dev_4k (4,000 utts), beam 20, after 25 epochs:": the values
             # below are that split's
             state.title_split = _SPLIT_OF_WORD[on.group(1).lower()]
-    state.line_split = _SPLIT_OF_WORD[word.lower()] if word else pending or state.block_split
+    state.line_split = (
+        _SPLIT_OF_WORD[word.lower()]
+        if word
+        else pending or state.block_split or state.indented_split
+    )
     state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
     return False
 
@@ -279,6 +312,23 @@ def _source_sentence_last(stripped: str) -> bool:
     return source_title(tail) == 1 and _SOURCE_SAYS.search(tail) is not None
 
 
+def _note_printed_variables(line: str, state: LogState) -> None:
+    """A format string in the pasted code that prints a variable under a bare split name
+    (`print(f'... Val: {val_mae:.4f}, Test: {test_mae:.4f}')`): the values printed as `Test:`
+    are that variable's (`test_mae`, an MAE), not the run's main score."""
+    for label, variable in _PRINTED_VARIABLE.findall(line):
+        label_sense, variable_sense = sense_of(label), sense_of(variable)
+        if (
+            label_sense.base is None
+            and label_sense.split is not None
+            and variable_sense.base is not None
+            and variable_sense.split == label_sense.split
+        ):
+            printed = state.slot("printed_as", dict)
+            if len(printed) < 64:
+                printed[label] = variable
+
+
 def _note_prose_split(stripped: str, state: LogState) -> None:
     """A sentence with no number that names one split: the split of a code block below it."""
     if len(stripped) > 300 or any(c.isdigit() for c in stripped):
@@ -293,6 +343,12 @@ def _prose_split_block(stripped: str, state: LogState) -> None:
     """A code fence opening right after a sentence naming a split holds that split's output
     ("While on the test set I got" then ```` ``` ````); its closing fence ends it."""
     if stripped[:3] != "```":
+        if state.prose_split is not None and (
+            stripped.startswith(".. code") or stripped.endswith("::")
+        ):
+            # reStructuredText: ".. code-block:: python" (or a "::" literal block) opens an
+            # indented block, blank lines included, up to the next line at the margin
+            state.indented_split = state.prose_split
         state.prose_split = None  # the sentence was not followed by a code block
         return
     if state.fence_split:

@@ -83,12 +83,19 @@ def strip_unit(name: str) -> str:
 _SCOPE_KIND_WORDS = frozenset({"class", "label", "category", "model", "method", "run"})
 
 
+# A partition named by its ratio, "80-10-10" or "70/15/15 split" (three parts or more: "76-2"
+# is a value and its error): the scope of the values printed under that ratio.
+_RATIO_SCOPE = re.compile(r"(?i)^\s*+(\d{1,3}+(?:[-_/:]\d{1,3}+){2,3}+)(?:\s++split)?+\s*+$")
+
+
 def _parenthesised_scope(name: str) -> tuple[str, str]:
     """A trailing parenthesis that names what the value is of, not a unit, a qualifier, a split
     or a metric ("NDCG@10 (SPLADE)", "F1 (class 1)", "Test Hits@50 (AA)", "log (DataLoader 3)",
     "Avg in MTEB Retrieval (bge-base-en-v1.5)"): its scope key and the name without it. Other
     parentheses are left to `strip_unit` ("(ms)", "(macro)", "(eval metric)", "(top-1)")."""
     match = _UNIT.search(name) if name.endswith(")") else None
+    if match is not None and (ratio := _RATIO_SCOPE.match(match.group(1))):
+        return scope_key(ratio.group(1)), name[: match.start()]  # "(80-10-10 split)"
     if match is None or _UNIT_TEXT.match(match.group(1)) or not match.group(1).strip():
         return "", name
     words = _words(match.group(1))

@@ -41,3 +41,22 @@ def test_a_task_name_leading_a_dict_scopes_its_values() -> None:
     assert confirms(text, "BoolQ", 83.45) and not confirms(text, "BoolQ", 78.12)
     # while a split label is no task
     assert "eval_f1" in found("eval: {'eval_f1': 0.91}\n")
+
+
+def test_unnamed_records_in_a_list_beside_the_total_are_not_results() -> None:
+    # a Python repr (not JSON): the per-fold records of a list, then the mean
+    line = (
+        "{'task': 'topic', 'scores': {'folds': [{'acc': 0.7712, 'f1': 0.6604}, "
+        "{'acc': 0.7958, 'f1': 0.6871}, {'acc': 0.7803, 'f1': 0.6655}], "
+        "'mean': {'test_acc': 78.243, 'test_f1': 67.1}}, 'seed': 4}\n"
+    )
+    assert confirms(line, "Accuracy", 78.24)
+    assert confirms(line, "F1", 0.671)
+    assert not confirms(line, "F1", 0.6604)  # the first record's, not the mean
+    assert not confirms(line, "Accuracy", 0.7958)
+
+
+def test_named_records_in_a_list_keep_their_values() -> None:
+    line = "{'rows': [{'name': 'alpha', 'acc': 0.81}, {'name': 'beta', 'bleu': 27.7}]}\n"
+    assert confirms(line, "acc", 0.81)
+    assert confirms(line, "BLEU", 27.7)

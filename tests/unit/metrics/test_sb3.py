@@ -69,3 +69,30 @@ def test_rollout_values_are_training_values_once_the_run_evaluates() -> None:
     assert confirms(text, "Mean Reward", -157)
     assert not confirms(text, "Mean Reward", -227)
     assert confirms(text, "Training Mean Reward", -227)
+
+
+def _dump(iterations: int) -> str:
+    return (
+        "---------------------------------\n"
+        "| time/              |          |\n"
+        f"|    iterations      | {iterations:<8d} |\n"
+        f"|    total_timesteps | {iterations * 2048:<8d} |\n"
+        "| train/             |          |\n"
+        "|    learning_rate   | 0.0003   |\n"
+        "---------------------------------\n"
+    )
+
+
+def test_an_iterations_row_is_a_counter_so_a_value_between_dumps_is_a_running_one() -> None:
+    text = (
+        "Window 11: mean over 50 games - Score: 0.42\n"
+        + _dump(11)
+        + "Window 12: mean over 50 games - Score: 0.58\n"
+        + _dump(12)
+        + "Window 13: mean over 50 games - Score: 0.64\n"
+        + _dump(13)
+        + "Summary: Mean Score: 0.55\n"
+    )
+    assert confirms(text, "Mean Score", 0.55)
+    assert not confirms(text, "Score", 0.58)  # window 12's value, superseded by window 13's
+    assert not confirms(text, "Mean Score", 0.42)

@@ -357,3 +357,71 @@ def test_a_sample_file_name_titles_its_per_case_block() -> None:
     assert not confirms(log, "Kidney Dice", 0.9412)
     # ...but a claim naming the case is that case's
     assert confirms(log, "DSC", 0.8266, dataset="case_00042")
+
+
+def test_a_heading_that_is_a_split_ratio_scopes_the_values_below_it() -> None:
+    text = (
+        "## 60-20-20\n"
+        '{"segm/AP": 71.25, "segm/AP50": 90.5, "iter": 900}\n'
+        "## 75/15/10\n"
+        '{"segm/AP": 64.8, "segm/AP50": 85.1, "iter": 900}\n'
+    )
+    assert confirms(text, "mask AP (60-20-20 split)", 71.25)
+    assert confirms(text, "mask AP (75/15/10)", 64.8)
+    assert not confirms(text, "mask AP (60-20-20 split)", 64.8)  # the other partition's
+    assert not confirms(text, "mask AP (75/15/10)", 71.25)
+
+
+def test_a_sentence_naming_a_split_gives_it_to_the_rest_code_block_below() -> None:
+    text = (
+        "Last, we score the classifier on the validation nodes:\n\n"
+        ".. code-block:: python\n\n"
+        "    logits = net(graph)\n\n"
+        "    print(f'F1: {f1:.3f}')\n"
+        "    >>> F1: 0.732\n\n"
+        "The final report on held-out data prints\n\n"
+        "F1: 0.694\n"
+    )
+    assert confirms(text, "Validation F1", 0.732)
+    assert not confirms(text, "Test F1", 0.732)  # the validation nodes' value
+    assert confirms(text, "Test F1", 0.694)  # after the block: unsplit again
+
+
+def test_a_bare_split_label_printing_a_named_variable_is_that_variable() -> None:
+    text = (
+        "for epoch in range(1, 4):\n"
+        "    print(f'Epoch: {epoch:02d}, Val: {val_rmse:.3f}, Test: {test_rmse:.3f}')\n\n"
+        "Epoch: 01, Val: 0.912, Test: 0.934\n"
+        "Epoch: 02, Val: 0.851, Test: 0.866\n"
+        "Epoch: 03, Val: 0.837, Test: 0.848\n"
+    )
+    assert confirms(text, "Test RMSE", 0.848)
+    assert not confirms(text, "Test Accuracy", 0.848)  # an RMSE, not the run's score
+    assert not confirms(text, "Test RMSE", 0.837)  # the validation one
+
+
+def test_a_configuration_line_naming_a_sample_list_scopes_the_values_below() -> None:
+    text = (
+        "----- settings -----\n"
+        "eval_list: /data/bench/lists/test2_night.txt\n"
+        "match_iou: 0.5\n"
+        "precision: 0.7411\n"
+        "F1: 0.7025\n"
+        "----- settings -----\n"
+        "eval_list: /data/bench/lists/test5_rain.txt\n"
+        "match_iou: 0.5\n"
+        "precision: 0.6308\n"
+        "F1: 0.5917\n"
+    )
+    assert confirms(text, "F1", 0.7025, dataset="Bench Night")
+    assert confirms(text, "F1", 0.5917, dataset="Bench Rain")
+    assert not confirms(text, "F1", 0.7025, dataset="Bench Rain")  # the night list's
+
+
+def test_a_sentence_scoping_a_metric_once_scopes_its_second_value_too() -> None:
+    text = (
+        "During training the log showed CER = 4.2% for aishell-2, but with the standalone "
+        "scorer I get CER = 5.7%. Why the gap?\n"
+    )
+    assert confirms(text, "CER", 5.7, dataset="AISHELL-2")
+    assert not confirms(text, "CER", 5.7, dataset="WenetSpeech")  # only AISHELL-2 is named

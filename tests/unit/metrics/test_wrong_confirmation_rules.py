@@ -105,3 +105,52 @@ def test_a_split_word_saying_when_or_a_long_sentence_names_no_section_split() ->
     assert confirms(log, "AP", 41.2)
     log = "I ran the evaluation script after the training on my data and it printed:\nAP: 41.2\n"
     assert confirms(log, "AP", 41.2)
+
+
+def test_a_title_naming_a_documents_table_quotes_the_block_its_colon_opens() -> None:
+    # the source's table quoted as a JSON block opened on the title's line (full-width colon),
+    # then the writer's own block opened the same way
+    text = (
+        "My scores are far from the ones in Table 3.\n\n"
+        'Numbers from Table 3\uff1a`"summary": {\n'
+        '    "Recall@1": 71.42,\n'
+        '    "Recall@5": 90.06\n'
+        "  },`\n\n"
+        'what I get: `"summary": {\n'
+        '    "Recall@1": 52.18,\n'
+        '    "Recall@5": 77.3\n'
+        "  }`\n"
+    )
+    assert confirms(text, "Recall@1", 52.18)
+    assert not confirms(text, "Recall@1", 71.42)
+    assert not confirms(text, "Recall@5", 90.06)
+
+
+def test_my_results_in_a_table_are_not_a_quotation() -> None:
+    text = 'my results in Table 1: `"summary": {\n    "Recall@1": 48.8\n  }`\n'
+    assert confirms(text, "Recall@1", 48.8)
+
+
+def test_an_unlabelled_table_above_a_comparison_with_the_source_is_the_source_s() -> None:
+    text = (
+        "These are the numbers I got:\n\n"
+        "fold | F1@{10} | F1@{50} | Edit | Acc\n"
+        "-- | -- | -- | -- | --\n"
+        "1 | 60.12 | 51.06 | 60.1 | 70.3\n"
+        "mean | 61.37 | 52.49 | 61.7 | 71.2\n\n"
+        "F1@{10} | F1@{50} | Edit | Acc\n"
+        "-- | -- | -- | --\n"
+        "66.4 | 57.8 | 65.0 | 77.9\n\n"
+        "Mine are a lot lower than yours.\n"
+    )
+    assert confirms(text, "F1@50", 52.49)
+    assert not confirms(text, "F1@10", 66.4)
+    assert not confirms(text, "Accuracy", 77.9)
+
+
+def test_a_lone_table_compared_with_the_source_stays_the_writer_s() -> None:
+    text = (
+        "F1@{10} | F1@{50} | Edit | Acc\n-- | -- | -- | --\n66.4 | 57.8 | 65.0 | 77.9\n\n"
+        "It is lower than the paper's.\n"
+    )
+    assert confirms(text, "F1@10", 66.4)

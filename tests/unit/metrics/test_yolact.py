@@ -32,3 +32,19 @@ def test_box_and_mask_and_thresholds_stay_apart() -> None:
     assert not confirms(TABLE, "mAP", 28.02)  # an unqualified mAP is box AP
     assert not confirms(TABLE, "box AP75", 38.12)  # the .70 column
     assert not confirms(TABLE, "box AP", 48.10)
+
+
+def _training_line(epoch: int, iteration: int) -> str:
+    return (
+        f"[{epoch:3d}] {iteration:7d} || B: 2.100 | C: 1.900 | M: 2.300 | T: 6.300 "
+        "|| ETA: 3 days, 1:02:03 || timer: 0.410\n\n"
+    )
+
+
+def test_a_table_after_a_training_line_is_superseded_by_the_next_epochs_table() -> None:
+    later = TABLE.replace("30.11", "41.57").replace("28.02", "39.66")
+    text = _training_line(2, 900) + TABLE + "\n" + _training_line(37, 16650) + later
+    assert confirms(text, "box AP", 41.57)
+    assert confirms(text, "mask AP", 39.66)
+    assert not confirms(text, "box AP", 30.11)  # epoch 2's evaluation, a running value
+    assert not confirms(text, "mask AP", 28.02)

@@ -58,6 +58,8 @@ _NOT_TASK_LABELS = frozenset(
     | {"results", "result", "metrics", "metric", "scores", "score", "output", "outputs", "info"}
     | {"log", "logs", "summary", "final", "best", "stats", "data", "config", "args", "params"}
 )
+# A key with a string value (`"dataset": "x"`): a record named by it, not an anonymous one.
+_STRING_VALUE = re.compile(r"""['"]\s*+:\s*+['"]""")
 # Keys that follow `score` in sacreBLEU's result only.
 _SACREBLEU_KEYS = frozenset({"bp", "sys_len", "ref_len"})
 
@@ -95,8 +97,11 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
     found = False
     matches = list(_TOKEN.finditer(line))
     places = _rounded_places(matches)
-    for match in matches:
+    records = _anonymous_records(line, matches) if "[" in line else ()
+    for index, match in enumerate(matches):
         brace, key = match.group(8), match.group(2)
+        if any(start < index < end for start, end in records):
+            continue  # one of several unnamed records in a list: an iteration's, not a result
         if brace == "{" or match.group(3):
             if len(path) < _MAX_DEPTH:
                 path.append(key if match.group(3) else "")
@@ -126,6 +131,31 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
         out.add(name, number, source, split=split or None, running=running)
         found = True
     return found
+
+
+def _anonymous_records(line: str, matches: list[re.Match[str]]) -> list[tuple[int, int]]:
+    """The token spans of the dicts that are elements of a list and carry no string value
+    (`"raw": [{"mcc": 0.14, "f1": 0.32}, {"mcc": 0.11, "f1": 0.30}, ...]`: bootstrap
+    iterations, samples or steps beside the total); only when the list holds two or more."""
+    spans: list[tuple[int, int]] = []
+    opened: list[int | None] = []
+    for index, match in enumerate(matches):
+        brace = match.group(8)
+        if match.group(3):
+            opened.append(None)
+        elif brace == "{":
+            before = line[: match.start()].rstrip()
+            element = before.endswith("[") or (
+                before.endswith(",") and before[:-1].rstrip()[-1:] == "}"
+            )
+            opened.append(index if element else None)
+        elif brace == "}" and opened:
+            start = opened.pop()
+            if start is not None:
+                body = line[matches[start].end() : match.start()]
+                if not _STRING_VALUE.search(body):
+                    spans.append((start, index))
+    return spans if len(spans) >= 2 else []
 
 
 def _rounded_places(matches: list[re.Match[str]]) -> int:
