@@ -32,6 +32,7 @@ def run() -> list[Row]:
         "fresh12": "twelfth fresh hold-out (vision)",
         "fresh13": "thirteenth fresh hold-out (NLP, speech, RL, tabular)",
         "fresh14": "fourteenth fresh hold-out",
+        "fresh15": "fifteenth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

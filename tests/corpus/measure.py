@@ -36,6 +36,7 @@ SETS = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 
 
