@@ -28,9 +28,17 @@ from chalicelib.domain.metrics.claim_rows import (
     claims_a_class,
     class_index,
     delta_row,
-    holds,
     namespace_word,
     sample_row,
+)
+from chalicelib.domain.metrics.claim_scopes import (
+    PARTITION_ROW,
+    carries_scope,
+    class_row,
+    dataset_scopes,
+    other_benchmark,
+    parts_of,
+    scope_hits,
 )
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
@@ -39,7 +47,6 @@ from chalicelib.domain.metrics.values import copied_from_another, value_match
 from chalicelib.domain.metrics.values import printed as _printed
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
-    BENCHMARK_HEADLINES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
@@ -207,84 +214,6 @@ def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str)
     return sense.base in _SCORE_BASES
 
 
-def _scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
-    """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
-    carries. Written partly, a scope counts fully; abbreviated (`txt` for "Text Retrieval",
-    `v` for "Visual"), it counts less, the more so the shorter the abbreviation."""
-    found = set(sense_of(metric.name).scope)
-    if exact:
-        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
-    whole = metric_key(metric.name)
-    hits = 0.0
-    for b in scope:
-        if any(len(a) >= 4 and len(b) >= 4 and (holds(b, a) or holds(a, b)) for a in found) or (
-            len(b) >= 4 and holds(whole, b)
-        ):
-            hits += 1
-        else:
-            hits += max(
-                (0.5 + 0.4 * len(a) / len(b) for a in found if _abbreviates(a, b)), default=0
-            )
-    return hits
-
-
-def _abbreviates(short: str, word: str) -> bool:
-    """`short` is an abbreviation of `word`: its first letter, then some of its letters in order
-    (`txt` of text, `img` of image, `av` of audiovisual)."""
-    if not short or not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
-        return False
-    letters = iter(word[1:])
-    return all(c in letters for c in short[1:])
-
-
-def _parts_of(dataset: str, metrics: list[ExtractedMetric]) -> bool:
-    """Are the scoped values rows of two or more parts whose names extend the data set's
-    (`mot1702dpm`, `mot1711frcnn` for `mot17`), and of nothing else?"""
-    if len(dataset) < 3:
-        return False
-    parts: set[str] = set()
-    for metric in metrics:
-        scopes = sense_of(metric.name).scope
-        if not scopes:
-            continue
-        extending = [s for s in scopes if s != dataset and s.startswith(dataset)]
-        if not extending:
-            return False
-        parts.update(extending)
-    return len(parts) >= 2
-
-
-def _in_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
-    return _scope_hits(metric, scope, exact) > 0
-
-
-# (a bare "class" scope: a reader's per-class row, nuScenes' `car/class AP`)
-_CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
-
-
-# A name a reader or a title scoped to one part of the data ("Category C/f1", "Fold 5/R2").
-_PARTITION_ROW = re.compile(r"(?i)(?=[cf])(?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]++/")
-
-
-def _class_row(metric: ExtractedMetric) -> bool:
-    return any(_CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
-
-
-def _other_benchmark(metric: ExtractedMetric) -> bool:
-    return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
-
-
-# A scope that names a vision backbone ("ResNet-50 top-1", "ViT-B/32 top-1"): the model the
-# value is of, never a data set.
-_BACKBONE_SCOPE = re.compile(
-    r"^(?:resnet|resnext|rn\d|vit|deit|swin|convnext|efficientnet|mobilenet|densenet|vgg|regnet)"
-)
-
-
-def _dataset_scopes(metric: ExtractedMetric) -> list[str]:
-    return [s for s in sense_of(metric.name).scope if not _BACKBONE_SCOPE.match(s)]
-
-
 def _name_list(names: list[str], limit: int = 12) -> str:
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:limit])
@@ -308,7 +237,7 @@ def check_claimed_metric(
     named = [m for m in metrics if _same_metric(claim, name, m)]
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
-        named = [m for m in named if not _class_row(m)]
+        named = [m for m in named if not class_row(m)]
     said = metric_key(f"{name} {dataset or ''}")
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     if not named:
@@ -369,13 +298,13 @@ def _narrow(
         # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
         # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
         for exact in (True,) if claim.benchmark_bases else (True, False):
-            hits = [(m, _scope_hits(m, scope, exact)) for m in named]
+            hits = [(m, scope_hits(m, scope, exact)) for m in named]
             best = max((h for _, h in hits), default=0)
             if best:
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
                 in_scope = [m for m, h in hits if h == best]
-                parts = bool(not exact and dataset and _parts_of(scope_key(dataset), in_scope))
+                parts = bool(not exact and dataset and parts_of(scope_key(dataset), in_scope))
                 if parts:
                     # rows of several parts named after the data set ("MOT17-02-DPM",
                     # "MOT17-11-FRCNN" for "MOT17"): each is one sequence's or subset's value,
@@ -385,7 +314,7 @@ def _narrow(
                     # the scopes not found whole may still be written partly in one value's
                     # name and not another's ("Event-based F1 (teacher)": `teacher/event_f1`,
                     # not `teacher/intersection_f1`)
-                    partly = [(m, _scope_hits(m, scope, False)) for m in in_scope]
+                    partly = [(m, scope_hits(m, scope, False)) for m in in_scope]
                     most = max(h for _, h in partly)
                     in_scope = [m for m, h in partly if h == most]
                 if not exact and dataset and not claim.scope:
@@ -397,17 +326,17 @@ def _narrow(
                 named = in_scope
                 break
         else:
-            mentioned = any(_in_scope(m, scope, exact=False) for m in metrics)
+            mentioned = any(carries_scope(m, scope, exact=False) for m in metrics)
             what = dataset or name
             if mentioned or claim.benchmark_bases:
                 return [], f"the log has no '{what}' value of this metric"
             # The log never names the claim's dataset: values without a scope of their own may
             # stand, never a value scoped to another known benchmark or dataset.
-            named = [m for m in named if not _other_benchmark(m)]
-            named = [m for m in named if not _dataset_scopes(m)]
+            named = [m for m in named if not other_benchmark(m)]
+            named = [m for m in named if not dataset_scopes(m)]
             # ...nor an unscoped copy of a value its own line scopes to another data set
             # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another)
-            scoped = {(m.line, m.value) for m in metrics if _dataset_scopes(m)}
+            scoped = {(m.line, m.value) for m in metrics if dataset_scopes(m)}
             named = [m for m in named if (m.line, m.value) not in scoped]
             if claims_a_class(name):
                 indices = {i for m in named if (i := class_index(m)) is not None}
@@ -418,7 +347,7 @@ def _narrow(
     if dataset and scope_key(dataset) and claim.scope:
         # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
         # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
-        on_dataset = [m for m in named if _in_scope(m, {scope_key(dataset)}, exact=True)]
+        on_dataset = [m for m in named if carries_scope(m, {scope_key(dataset)}, exact=True)]
         named = on_dataset or named
 
     if "sacrebleu" in claim.key:
@@ -477,7 +406,7 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
-        elif chosen and all(_PARTITION_ROW.match(m.name) for m in chosen):
+        elif chosen and all(PARTITION_ROW.match(m.name) for m in chosen):
             # one class's, category's or fold's value is never the aggregate the claim means
             return [], "the log reports this metric only per class or per fold"
 

@@ -103,7 +103,7 @@ _LINE_LABEL = re.compile(
 )
 # A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
 # AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
-# over classes (`tennis-court/class AP`, a class row; `claims._class_row`).
+# over classes (`tennis-court/class AP`, a class row; `claim_scopes.class_row`).
 _CLASS_LABEL = re.compile(
     r"(?i)^[\W\d]*+(?=[clg])(?:cls|class|category|label)(?:[ _]?+name)?+[ \t]*+[:=][ \t]*+"
     r"([A-Za-z][\w\-.]{0,40}+(?: [A-Za-z][\w\-.]{0,40}+){0,3}+)[ \t]*+(?=\|\||[|,;\t]|[ ]{2})"

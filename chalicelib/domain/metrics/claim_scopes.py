@@ -1,0 +1,94 @@
+"""Which of a claim's scopes (a data set, a method, a class...) an extracted value carries, and
+the rows that are a part of the data rather than the whole: a class's, a fold's, a sequence's,
+another benchmark's. Used by the claim check (`claims.py`)."""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.claim_rows import holds
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import (
+    BENCHMARK_HEADLINES,
+    metric_key,
+    names_benchmark,
+    sense_of,
+)
+
+
+def scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
+    """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
+    carries. Written partly, a scope counts fully; abbreviated (`txt` for "Text Retrieval",
+    `v` for "Visual"), it counts less, the more so the shorter the abbreviation."""
+    found = set(sense_of(metric.name).scope)
+    if exact:
+        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
+    whole = metric_key(metric.name)
+    hits = 0.0
+    for b in scope:
+        if any(len(a) >= 4 and len(b) >= 4 and (holds(b, a) or holds(a, b)) for a in found) or (
+            len(b) >= 4 and holds(whole, b)
+        ):
+            hits += 1
+        else:
+            hits += max(
+                (0.5 + 0.4 * len(a) / len(b) for a in found if abbreviates(a, b)), default=0
+            )
+    return hits
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """`short` is an abbreviation of `word`: its first letter, then some of its letters in order
+    (`txt` of text, `img` of image, `av` of audiovisual)."""
+    if not short or not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    letters = iter(word[1:])
+    return all(c in letters for c in short[1:])
+
+
+def parts_of(dataset: str, metrics: list[ExtractedMetric]) -> bool:
+    """Are the scoped values rows of two or more parts whose names extend the data set's
+    (`mot1702dpm`, `mot1711frcnn` for `mot17`), and of nothing else?"""
+    if len(dataset) < 3:
+        return False
+    parts: set[str] = set()
+    for metric in metrics:
+        scopes = sense_of(metric.name).scope
+        if not scopes:
+            continue
+        extending = [s for s in scopes if s != dataset and s.startswith(dataset)]
+        if not extending:
+            return False
+        parts.update(extending)
+    return len(parts) >= 2
+
+
+def carries_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool:
+    return scope_hits(metric, scope, exact) > 0
+
+
+# (a bare "class" scope: a reader's per-class row, nuScenes' `car/class AP`)
+CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
+
+
+# A name a reader or a title scoped to one part of the data ("Category C/f1", "Fold 5/R2").
+PARTITION_ROW = re.compile(r"(?i)(?=[cf])(?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]++/")
+
+
+def class_row(metric: ExtractedMetric) -> bool:
+    return any(CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
+
+
+def other_benchmark(metric: ExtractedMetric) -> bool:
+    return any(s in BENCHMARK_HEADLINES for s in sense_of(metric.name).scope)
+
+
+# A scope that names a vision backbone ("ResNet-50 top-1", "ViT-B/32 top-1"): the model the
+# value is of, never a data set.
+BACKBONE_SCOPE = re.compile(
+    r"^(?:resnet|resnext|rn\d|vit|deit|swin|convnext|efficientnet|mobilenet|densenet|vgg|regnet)"
+)
+
+
+def dataset_scopes(metric: ExtractedMetric) -> list[str]:
+    return [s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s)]
