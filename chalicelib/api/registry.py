@@ -231,9 +231,21 @@ def _check_content_type(blueprint: Blueprint) -> None:
     header's `;`- or `,`-separated parts: it took `text/plain; application/json`, `*/*` and
     any charset (a body labelled latin-1 was read as UTF-8). No header means JSON, as in
     Chalice."""
-    given = blueprint.current_request.headers.get("content-type")
+    headers = blueprint.current_request.headers
+    given = headers.get("content-type")
     if given is not None and not is_json_media_type(given):
         raise unsupported_media_type(given)
+    # Nothing decodes a compressed request body (API Gateway passes it as it is): gzip bytes
+    # were refused as "not UTF-8" (RFC 9110 15.5.16: 415 names the coding).
+    coding = (headers.get("content-encoding") or "identity").strip().lower()
+    if coding != "identity":
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            f"Content-Encoding {coding[:40]!r} is not accepted; send the body uncompressed "
+            "(a log too large for the body goes through POST /api/v1/uploads, which takes gzip)",
+            headers={"Accept-Encoding": "identity"},
+        )
 
 
 def _check_body_size(blueprint: Blueprint) -> None:

@@ -392,6 +392,21 @@ class TestRefusedSubmissionsStoreNothing:
             assert response.json_body["error"]["message"].startswith(f"Content-Type {shown} ")
         assert stored() == NOTHING
 
+    def test_a_compressed_body_is_415_naming_the_coding(self, shared: World) -> None:
+        import gzip
+
+        response = shared.request(
+            "POST",
+            "/api/v1/reproductions",
+            gzip.compress(json.dumps(VALID).encode()),
+            key=shared.agent.key,
+            headers={"Content-Encoding": "gzip"},
+        )
+        # (it was the 400 "the request body is not UTF-8")
+        assert_error(response, 415, "unsupported_media_type", "Content-Encoding 'gzip'")
+        assert response.headers["Accept-Encoding"] == "identity"
+        assert stored() == NOTHING
+
     def test_json_in_any_letter_case_with_a_utf8_charset_is_json(self, shared: World) -> None:
         for content_type in ("Application/JSON", 'application/json; Charset="UTF-8"'):
             response = shared.request(
