@@ -9,7 +9,7 @@ from typing import Any
 from chalice import Chalice, ConvertToMiddleware, Response
 
 from chalicelib.api.discovery import discovery_api
-from chalicelib.api.errors import error_response
+from chalicelib.api.errors import error_response, unsupported_media_type
 from chalicelib.api.me import me_api
 from chalicelib.api.meta import meta_api
 from chalicelib.api.openapi import docs_api
@@ -63,13 +63,17 @@ def unexpected_errors(event: Any, get_response: Any) -> Response:
         )
     body = response.body
     if response.status_code >= 400 and isinstance(body, dict) and "Code" in body:
-        code = {415: "unsupported_media_type", 405: "method_not_allowed"}
-        hint = "; send the body as JSON (Content-Type: application/json)"
         headers = {k: v for k, v in (response.headers or {}).items() if k.lower() != "content-type"}
+        if response.status_code == 415:
+            route = app.routes.get(event.path, {}).get(event.method)
+            takes = route.content_types if route else ["application/json"]
+            refused = unsupported_media_type(event.headers.get("content-type"), takes[0])
+            return error_response(415, refused.code, refused.message, headers=headers)
+        code = {405: "method_not_allowed"}
         return error_response(
             response.status_code,
             code.get(response.status_code, "bad_request"),
-            str(body.get("Message", "")) + (hint if response.status_code == 415 else ""),
+            str(body.get("Message", "")),
             headers=headers,
         )
     return response

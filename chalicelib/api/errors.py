@@ -47,3 +47,14 @@ def response_for(exc: DomainError) -> Response:
     status = next((code for cls, code in STATUS_BY_ERROR.items() if isinstance(exc, cls)), 400)
     headers = {"Retry-After": "1"} if status == 503 else None
     return error_response(status, exc.code, exc.message, exc.details, headers)
+
+
+def unsupported_media_type(given: str | None, expected: str = "application/json") -> ApiError:
+    """415 for a request body of another media type than the route takes."""
+    shown = repr(given[:100]) if given else "(empty)"
+    if expected == "application/json":
+        fix = "send the body as UTF-8 JSON with 'Content-Type: application/json' (a charset, "
+        fix += "if any, must be utf-8)"
+    else:
+        fix = f"send the form with 'Content-Type: {expected}'"
+    return ApiError(415, "unsupported_media_type", f"Content-Type {shown} is not accepted; {fix}")

@@ -104,7 +104,9 @@ def _operation(ep: Endpoint, components: dict[str, Any]) -> dict[str, Any]:
         }
     op["responses"][str(ep.status)] = ok
     error_ref = {"application/json": {"schema": _schema(models.ErrorResponse, components)}}
-    for status in sorted({*ep.errors, *((401,) if ep.auth else ())}):
+    # 415: a body that is not declared as JSON (any route that takes one)
+    implied = {*((401,) if ep.auth else ()), *((415,) if ep.method != "GET" else ())}
+    for status in sorted({*ep.errors, *implied}):
         op["responses"][str(status)] = {"description": "Error", "content": error_ref}
     return op
 

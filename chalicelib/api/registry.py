@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice import Blueprint, CORSConfig, Response
 
-from chalicelib.api.errors import ApiError, response_for
+from chalicelib.api.errors import ApiError, response_for, unsupported_media_type
 from chalicelib.api.strict_json import parse_json_body
 from chalicelib.errors import DomainError
 from chalicelib.services.accounts import Principal, Unauthenticated, authenticate
@@ -95,6 +95,7 @@ def endpoint(
                 if ep.auth:
                     kwargs["principal"] = _authorise(blueprint, ep.auth)
                 if method in ("POST", "PUT", "PATCH"):
+                    _check_content_type(blueprint)
                     _check_body_size(blueprint)
                 response = fn(*args, **kwargs)
             except DomainError as exc:
@@ -206,6 +207,45 @@ def optional_principal(blueprint: Blueprint) -> Principal | None:
         return authenticate(header)
     except Unauthenticated:
         return None
+
+
+def is_json_media_type(content_type: str) -> bool:
+    """`application/json`, with no parameter but a UTF-8 charset (RFC 8259: JSON between
+    systems is UTF-8), in any letter case."""
+    media, _, parameters = content_type.partition(";")
+    if media.strip().lower() != "application/json":
+        return False
+    for parameter in parameters.split(";"):
+        if not parameter.strip():
+            continue
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() != "charset":
+            return False
+        if value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            return False
+    return True
+
+
+def _check_content_type(blueprint: Blueprint) -> None:
+    """Chalice's own check (its 415) only asks whether `application/json` is one of the
+    header's `;`- or `,`-separated parts: it took `text/plain; application/json`, `*/*` and
+    any charset (a body labelled latin-1 was read as UTF-8). No header means JSON, as in
+    Chalice."""
+    headers = blueprint.current_request.headers
+    given = headers.get("content-type")
+    if given is not None and not is_json_media_type(given):
+        raise unsupported_media_type(given)
+    # Nothing decodes a compressed request body (API Gateway passes it as it is): gzip bytes
+    # were refused as "not UTF-8" (RFC 9110 15.5.16: 415 names the coding).
+    coding = (headers.get("content-encoding") or "identity").strip().lower()
+    if coding != "identity":
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            f"Content-Encoding {coding[:40]!r} is not accepted; send the body uncompressed "
+            "(a log too large for the body goes through POST /api/v1/uploads, which takes gzip)",
+            headers={"Accept-Encoding": "identity"},
+        )
 
 
 def _check_body_size(blueprint: Blueprint) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from chalicelib.errors import InvalidRequest
 
 MAX_DEPTH = 32
+TOO_LARGE = "an integer in the body is too large (limit 2^53)"
 
 
 class BodyError(InvalidRequest):
@@ -17,6 +18,15 @@ class BodyError(InvalidRequest):
 
 def _reject_constant(name: str) -> Any:
     raise BodyError(f"{name} is not valid JSON; send finite numbers only")
+
+
+def _parse_int(digits: str) -> int:
+    """Past 16 digits an integer is over 2^53 whatever they are; refused before Python
+    converts it (past 4,300 digits int() raises an error that told the client to call
+    sys.set_int_max_str_digits())."""
+    if len(digits.lstrip("-")) > len(str(2**53)):
+        raise BodyError(TOO_LARGE)
+    return int(digits)
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -63,7 +73,12 @@ def parse_json_body(raw: bytes | str | None) -> Any:
     if not _depth_ok(text):
         raise BodyError(f"the JSON body is nested deeper than {MAX_DEPTH} levels")
     try:
-        value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+        value = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            object_pairs_hook=_no_duplicates,
+        )
     except BodyError:
         raise
     except (ValueError, RecursionError) as exc:
@@ -80,7 +95,7 @@ def _check_numbers_and_strings(value: Any) -> None:
         if isinstance(item, float) and (item != item or item in (float("inf"), float("-inf"))):
             raise BodyError("a number in the body is out of range; send finite numbers only")
         if isinstance(item, int) and not isinstance(item, bool) and abs(item) > 2**53:
-            raise BodyError("an integer in the body is too large (limit 2^53)")
+            raise BodyError(TOO_LARGE)
         if isinstance(item, str):
             try:
                 item.encode("utf-8")

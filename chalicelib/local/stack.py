@@ -283,10 +283,55 @@ def _request_handler() -> Any:
     from chalice.local import ChaliceRequestHandler, ForbiddenError
 
     class RequestHandler(ChaliceRequestHandler):
+        _chunked_body: bytes | None = None
+
         def __getattr__(self, name: str) -> Any:
             if name.startswith("do_"):  # http.server looks up do_<METHOD>
-                return self._generic_handle
+                return self._framed_handle
             raise AttributeError(name)
+
+        def _framed_handle(self) -> None:
+            """Chalice's server read the body by Content-Length alone: a Content-Length that
+            is not a number crashed the handler thread (the client got no response at all),
+            a chunked body reached the app with its chunk framing (API Gateway decodes it),
+            and any length was read into memory (API Gateway refuses over 10 MiB)."""
+            problem = self._framing_problem()
+            if problem is None:
+                super()._generic_handle()
+                return
+            status, code, message = problem
+            body = {"error": {"code": code, "message": message, "details": []}}
+            self.close_connection = True  # the rest of the body, if any, is not read
+            headers = {"Content-Type": "application/json", "Connection": "close"}
+            self._send_http_response(status, headers, json.dumps(body).encode())
+
+        # Chalice binds its do_GET, do_POST ... to its own _generic_handle
+        do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _framed_handle
+
+        def _framing_problem(self) -> tuple[int, str, str] | None:
+            if "chunked" in (self.headers.get("transfer-encoding") or "").lower():
+                try:
+                    self._chunked_body = _read_chunked(self.rfile, MAX_LOCAL_BODY)
+                except ValueError as exc:
+                    return 400, "bad_request", f"the chunked request body is malformed: {exc}"
+                return None
+            self._chunked_body = None
+            length = self.headers.get("content-length")
+            if length is None:
+                return None
+            if not length.strip().isascii() or not length.strip().isdigit():
+                shown = repr(length[:40])
+                return 400, "bad_request", f"Content-Length {shown} is not a number of bytes"
+            if int(length) > MAX_LOCAL_BODY:
+                return 413, "body_too_large", f"the request body is over {MAX_LOCAL_BODY:,} bytes"
+            return None
+
+        def _parse_payload(self) -> Any:
+            if self._chunked_body is None:
+                return super()._parse_payload()
+            headers = {k: v for k, v in self.headers.items() if k.lower() != "transfer-encoding"}
+            headers["Content-Length"] = str(len(self._chunked_body))
+            return headers, self._chunked_body or None
 
         def _send_error_response(self, error: Any) -> None:
             """A path no route matches: chalice local (like API Gateway) answers 403 "Missing
@@ -318,6 +363,33 @@ def _request_handler() -> Any:
             self._send_headers(dict(headers))
 
     return RequestHandler
+
+
+MAX_LOCAL_BODY = 10 * 1024 * 1024  # API Gateway's payload limit
+
+
+def _read_chunked(stream: Any, limit: int) -> bytes:
+    """An HTTP/1.1 chunked body (RFC 9112 7.1), at most `limit` bytes; ValueError if it is
+    malformed or longer."""
+    body = bytearray()
+    while True:
+        size_line = stream.readline(1024)
+        if not size_line.endswith(b"\n"):
+            raise ValueError("a chunk size line is missing or too long")
+        size_text = size_line.split(b";", 1)[0].strip()
+        if not size_text or any(c not in b"0123456789abcdefABCDEF" for c in size_text):
+            raise ValueError(f"{size_text[:20]!r} is not a chunk size")
+        size = int(size_text, 16)
+        if size == 0:
+            while stream.readline(1024) not in (b"\r\n", b"\n", b""):
+                pass  # trailer fields
+            return bytes(body)
+        if len(body) + size > limit:
+            raise ValueError(f"it is over {limit:,} bytes")
+        chunk = stream.read(size)
+        if len(chunk) != size or stream.readline(1024) not in (b"\r\n", b"\n"):
+            raise ValueError("a chunk is shorter than its size")
+        body += chunk
 
 
 def _http_server() -> Any:

@@ -139,7 +139,7 @@ def unknown_task(asked: str, names: dict[str, str] | None = None) -> HttpError:
     return HttpError(
         404,
         "unknown_task",
-        f"no task '{asked[:100]}' is recorded{hint} GET /api/v1/tasks lists every task",
+        f"no task '{asked[:100]}' is recorded{hint or ';'} GET /api/v1/tasks lists every task",
         [{"field": "task", "message": "no such task", "did_you_mean": close}],
     )
 
@@ -151,7 +151,8 @@ def unknown_dataset(task_slug: str, asked: str, known: dict[str, str]) -> HttpEr
     return HttpError(
         404,
         "unknown_dataset",
-        f"task '{task_slug}' has no dataset '{asked[:100]}'{hint} GET /api/v1/tasks/{task_slug} "
+        f"task '{task_slug}' has no dataset '{asked[:100]}'{hint or ';'} "
+        f"GET /api/v1/tasks/{task_slug} "
         "lists its datasets",
         [{"field": "dataset", "message": "no such dataset in this task", "did_you_mean": close}],
     )

@@ -185,6 +185,9 @@ def referenced_uploads(
     """Check every upload the submission names (see the module docstring, step 1)."""
     named = [(f, fields[f]) for f in REFERENCE_FIELDS if fields.get(f) is not None]
     if len(named) == 2 and named[0][1] == named[1][1]:
+        field, upload_id = named[0]
+        if _grant_of(upload_id) is None:  # an id never issued: the 404 of any unknown upload
+            raise _unknown_upload(field, upload_id)
         raise _refuse(
             "upload_wrong_kind",
             "run_log_upload and replay_log_upload name the same upload; each needs its own",
@@ -200,7 +203,7 @@ def _check_reference(
     principal: Principal, field: str, upload_id: str, reproduction_id: str, now: datetime
 ) -> ReferencedUpload:
     kind = REFERENCE_FIELDS[field]
-    grant = upload_grants.get(upload_id) if is_upload_id(upload_id) else None
+    grant = _grant_of(upload_id)
     problem = _grant_problem(principal, field, upload_id, grant, reproduction_id, now)
     if problem:
         raise problem
@@ -237,6 +240,21 @@ def _check_reference(
     )
 
 
+def _grant_of(upload_id: str) -> dict[str, Any] | None:
+    return upload_grants.get(upload_id) if is_upload_id(upload_id) else None
+
+
+def _unknown_upload(field: str, upload_id: str) -> HttpError:
+    """404, as for an unknown paper or run."""
+    return HttpError(
+        404,
+        "upload_unknown",
+        f"there is no upload {upload_id[:100]!r} (or it expired): request one with "
+        "POST /api/v1/uploads, PUT the log to its url, then submit with its upload_id",
+        [{"field": field, "message": "unknown upload"}],
+    )
+
+
 def _grant_problem(
     principal: Principal,
     field: str,
@@ -246,14 +264,8 @@ def _grant_problem(
     now: datetime,
 ) -> HttpError | None:
     kind = REFERENCE_FIELDS[field]
-    if grant is None:  # 404, as for an unknown paper or run
-        return HttpError(
-            404,
-            "upload_unknown",
-            f"there is no upload {upload_id[:100]!r} (or it expired): request one with "
-            "POST /api/v1/uploads, PUT the log to its url, then submit with its upload_id",
-            [{"field": field, "message": "unknown upload"}],
-        )
+    if grant is None:
+        return _unknown_upload(field, upload_id)
     if grant["account_id"] != principal.account_id:
         return _refuse(
             "upload_not_yours",

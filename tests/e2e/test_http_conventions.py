@@ -138,3 +138,65 @@ def test_an_agent_sees_its_quota_runs_and_reproductions(local_stack: LocalStack)
     assert (
         runs["results"][0]["reproduction"]["reproduction_id"] == submitted.json()["reproduction_id"]
     )
+
+
+def _raw_http(local_stack: LocalStack, head: str, body: bytes = b"") -> tuple[int, dict[str, Any]]:
+    """One request as written (requests would fix its framing); the status and JSON body."""
+    import json
+    import socket
+    from urllib.parse import urlsplit
+
+    address = urlsplit(local_stack.url)
+    with socket.create_connection((address.hostname, address.port), timeout=30) as connection:
+        connection.sendall(head.replace("\n", "\r\n").encode() + b"\r\n" + body)
+        received = b""
+        while chunk := connection.recv(65536):
+            received += chunk
+    status_line, _, rest = received.partition(b"\r\n")
+    payload = rest.partition(b"\r\n\r\n")[2]
+    return int(status_line.split()[1]), json.loads(payload)
+
+
+@pytest.mark.parametrize(
+    ("length", "status", "says"),
+    [
+        ("abc", 400, "is not a number of bytes"),
+        ("-1", 400, "is not a number of bytes"),
+        (str(11 * 1024 * 1024), 413, "over 10,485,760 bytes"),
+    ],
+)
+def test_a_content_length_the_server_cannot_read_is_answered(
+    local_stack: LocalStack, length: str, status: int, says: str
+) -> None:
+    """Chalice's local server crashed its handler thread on `Content-Length: abc` (the client
+    got no response at all) and would read any length into memory (API Gateway refuses
+    bodies over 10 MiB)."""
+    head = (
+        "POST /api/v1/reproductions HTTP/1.1\nHost: x\nConnection: close\n"
+        f"Content-Type: application/json\nContent-Length: {length}\n"
+    )
+    got, body = _raw_http(local_stack, head, b"{}")
+    assert got == status, body
+    assert says in body["error"]["message"]
+
+
+def test_a_chunked_body_reaches_the_app_decoded(local_stack: LocalStack) -> None:
+    """API Gateway decodes a chunked request body; Chalice's local server read only
+    Content-Length, so the app got no body ("the request body is empty")."""
+    agent = create_account(local_stack, "agent", "e2e-chunked")
+    parts = iter([b'{"paper_id": ', b'"2010.09891", "hardware_spec": 5}'])
+    response = requests.post(
+        f"{local_stack.url}/api/v1/reproductions",
+        data=parts,  # a generator: requests sends it chunked
+        headers={"Authorization": f"Bearer {agent['key']}", "Content-Type": "application/json"},
+        timeout=10,
+    )
+    assert response.request.headers.get("Transfer-Encoding") == "chunked"
+    assert response.status_code == 422, response.text
+    assert {d["field"] for d in response.json()["error"]["details"]} >= {"hardware_spec"}
+    head = (
+        "POST /api/v1/reproductions HTTP/1.1\nHost: x\nConnection: close\n"
+        "Transfer-Encoding: chunked\nContent-Type: application/json\n"
+    )
+    got, body = _raw_http(local_stack, head, b"zz\r\n{}\r\n0\r\n\r\n")
+    assert got == 400 and "is not a chunk size" in body["error"]["message"], body

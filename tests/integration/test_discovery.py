@@ -101,6 +101,14 @@ def test_sota_names_the_closest_task_or_dataset_instead_of_an_empty_page(sample_
     response = sample_api.http.get("/api/v1/sota?task=zzzzqqqq")
     assert_error(response, 404, "unknown_task")
     assert response.json_body["error"]["details"][0]["did_you_mean"] == []
+    # ... whose message still reads as two clauses (it ran "is recorded GET /api/v1/tasks")
+    expected = "no task 'zzzzqqqq' is recorded; GET /api/v1/tasks lists every task"
+    assert response.json_body["error"]["message"] == expected
+    response = sample_api.http.get("/api/v1/sota?task=node-property-prediction&dataset=zzzzqqqq")
+    assert response.json_body["error"]["message"] == (
+        "task 'node-property-prediction' has no dataset 'zzzzqqqq'; "
+        "GET /api/v1/tasks/node-property-prediction lists its datasets"
+    )
     # A known task whose filters leave nothing is still an empty 200
     status, page = get(sample_api, "/api/v1/sota?task=natural-language-inference&min_score=5")
     assert (status, page) == (200, {"results": [], "next_cursor": None})

@@ -199,6 +199,30 @@ def test_bad_sota_parameters_get_400_with_the_error_shape(loaded: Any, query: st
 
 
 @pytest.mark.parametrize(
+    "path",
+    [
+        # pydantic's lax parsing read these as 10, 5, 5, 3 and 10.0 (Python's int()/float())
+        "/api/v1/sota?task=node-property-prediction&limit=1_0",
+        "/api/v1/sota?task=node-property-prediction&min_score=%2B5",
+        "/api/v1/papers/2104.09376/reproductions?limit=%205%20",
+        "/api/v1/agents?limit=3&trust_tier=%2B1",
+        "/api/v1/queue?max_gpu_hours=1_0",
+        "/api/v1/queue?max_gpu_hours=.5",
+    ],
+)
+def test_a_query_number_is_written_in_plain_digits(loaded: Any, path: str) -> None:
+    status, body = get(loaded, path)
+    assert status == 400, body
+    assert body["error"]["code"] == "invalid_parameter"
+    assert "write the number in ASCII digits as JSON does" in body["error"]["message"]
+    # the same numbers written plainly are accepted
+    plain = (
+        path.replace("1_0", "10").replace("%2B", "").replace("%205%20", "5").replace("=.5", "=0.5")
+    )
+    assert get(loaded, plain)[0] == 200
+
+
+@pytest.mark.parametrize(
     ("query", "code"),
     [
         ("task=!!!", "unknown_task"),

@@ -165,12 +165,21 @@ MALFORMED_BODIES: list[tuple[str, str | bytes, int, str | None, str]] = [
         "actual_metric_value",
     ),
     ("huge-integer", _body(tier_claimed=10**30), 400, "invalid_json", "too large"),
+    # (was "not valid JSON: Exceeds the limit (4300 digits) ...; use
+    # sys.set_int_max_str_digits()", advice for the server's code, not the client)
     (
         "integer-of-5000-digits",
         _set_raw("tier_claimed", "1" + "0" * 5000),
         400,
         "invalid_json",
-        "not valid JSON",
+        "an integer in the body is too large (limit 2^53)",
+    ),
+    (
+        "negative-integer-of-5000-digits",
+        _set_raw("actual_metric_value", "-" + "9" * 5000),
+        400,
+        "invalid_json",
+        "an integer in the body is too large (limit 2^53)",
     ),
     ("nesting-10000-brackets", "[" * 10_000, 400, "invalid_json", "nested deeper"),
     (
@@ -348,6 +357,69 @@ class TestRefusedSubmissionsStoreNothing:
         )
         assert_error(response, 415, "unsupported_media_type", "application/json")
         assert stored() == NOTHING
+
+    @pytest.mark.parametrize(
+        "content_type",
+        [
+            # Chalice's own check took each of these: it only asks whether application/json
+            # is one of the header's ;- or ,-separated parts, and ignores the charset
+            "text/plain; application/json",
+            "text/plain, application/json",
+            "*/*",
+            "application/json; charset=latin-1",
+            "application/json; charset=utf-16",
+            "application/json; profile=x",
+            # and these it refused, with a message that read "Unsupported media type: ; ..."
+            "",
+            "text/plain",
+        ],
+    )
+    def test_a_body_not_declared_as_utf8_json_is_415(
+        self, shared: World, content_type: str
+    ) -> None:
+        for path in ("/api/v1/reproductions", "/api/v1/runs"):
+            response = shared.request(
+                "POST",
+                path,
+                json.dumps(VALID),
+                key=shared.agent.key,
+                headers={"Content-Type": content_type},
+            )
+            assert_error(
+                response, 415, "unsupported_media_type", "'Content-Type: application/json'"
+            )
+            shown = repr(content_type) if content_type else "(empty)"
+            assert response.json_body["error"]["message"].startswith(f"Content-Type {shown} ")
+        assert stored() == NOTHING
+
+    def test_a_compressed_body_is_415_naming_the_coding(self, shared: World) -> None:
+        import gzip
+
+        response = shared.request(
+            "POST",
+            "/api/v1/reproductions",
+            gzip.compress(json.dumps(VALID).encode()),
+            key=shared.agent.key,
+            headers={"Content-Encoding": "gzip"},
+        )
+        # (it was the 400 "the request body is not UTF-8")
+        assert_error(response, 415, "unsupported_media_type", "Content-Encoding 'gzip'")
+        assert response.headers["Accept-Encoding"] == "identity"
+        assert stored() == NOTHING
+
+    def test_json_in_any_letter_case_with_a_utf8_charset_is_json(self, shared: World) -> None:
+        for content_type in ("Application/JSON", 'application/json; Charset="UTF-8"'):
+            response = shared.request(
+                "POST",
+                "/api/v1/reproductions/rnothing/reject",
+                key=shared.reviewer.key,
+                headers={"Content-Type": content_type},
+            )
+            assert_error(response, 404, "not_found", "rnothing")
+
+    def test_a_json_body_to_a_form_page_is_told_to_send_the_form(self, shared: World) -> None:
+        response = shared.request("POST", "/login", json.dumps({"key": "x"}))
+        assert_error(response, 415, "unsupported_media_type", "application/x-www-form-urlencoded")
 
     def test_missing_unknown_or_revoked_keys_all_get_the_same_401(self, shared: World) -> None:
         from chalicelib.domain.apikeys import generate_key

@@ -397,6 +397,26 @@ class TestRefusals:
             assert response.json_body["error"]["code"] == "invalid_body"
         assert len(scan(tables.REPRODUCTIONS)) == before
 
+    def test_one_id_in_both_fields_is_unknown_before_it_is_the_same(self, ledger: World) -> None:
+        """Found by the long fuzz: an id never issued, named as both the run log and the
+        replay log, got the 422 "name the same upload" (which the document cannot describe,
+        so a schema-valid request was refused with an undocumented reason) instead of the
+        404 of any unknown upload. An issued one still gets the 422."""
+        before = len(scan(tables.REPRODUCTIONS))
+        never_issued = "u0000000000005000000803da"
+        unknown = submit(ledger, run_log_upload=never_issued, replay_log_upload=never_issued)
+        assert unknown.status_code == 404, unknown.body
+        assert unknown.json_body["error"]["code"] == "upload_unknown"
+        assert "POST /api/v1/uploads" in unknown.json_body["error"]["message"]
+        upload_id = upload(ledger, "run_log", LOG_TAIL.encode())
+        message = self.refused(
+            ledger,
+            submit(ledger, run_log_upload=upload_id, replay_log_upload=upload_id),
+            "upload_wrong_kind",
+        )
+        assert "name the same upload" in message
+        self.stored_nothing(before, upload_id)
+
     def test_exactly_one_run_log_and_at_most_one_replay_log(self, ledger: World) -> None:
         upload_id = upload(ledger, "run_log", LOG_TAIL.encode())
         cases = [

@@ -4,6 +4,7 @@ messages)."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, WithJsonSchema
@@ -12,6 +13,26 @@ from pydantic.json_schema import SkipJsonSchema
 from chalicelib.db.codec import STORABLE_MAX, STORABLE_MIN, is_storable_number
 from chalicelib.domain.replay import integral_float_to_int
 from chalicelib.domain.text import clean_text, refused_class, workspace_path
+
+
+def _written_in_digits(pattern: str, example: str) -> Any:
+    """A query-string number as JSON writes it: pydantic's lax parsing also took '1_0' (10),
+    '+5' and ' 5 ' (Python's int() and float() syntax)."""
+    compiled = re.compile(pattern)
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str) and not compiled.fullmatch(value):
+            raise ValueError(f"write the number in ASCII digits as JSON does, e.g. {example}")
+        return value
+
+    return BeforeValidator(check)
+
+
+# Markers for query-string numbers, outside any `| None` (`Annotated[int | None, IN_DIGITS]`),
+# where the Field's bounds still apply and show: a whole number (JSON Schema's integer: 20 or
+# 20.0), and a number in JSON's syntax.
+IN_DIGITS = _written_in_digits(r"-?[0-9]+(?:\.0+)?", "20")
+IN_JSON_NUMBER = _written_in_digits(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", "2.5")
 
 Verification = Literal["unverified", "agent_pending", "community_verified", "disputed"]
 # A task or dataset name to look up. Any text: one that slugs to nothing (no letters or

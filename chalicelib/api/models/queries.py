@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from chalicelib.api.models.fields import Name, RowStatus
+from chalicelib.api.models.fields import IN_DIGITS, IN_JSON_NUMBER, Name, RowStatus
 
 
 class SotaQuery(BaseModel):
@@ -14,24 +14,24 @@ class SotaQuery(BaseModel):
 
     task: Name = Field(description="Task name or slug, case-insensitive")
     dataset: Name | None = Field(default=None, description="Dataset name or slug")
-    min_score: int | None = Field(default=None, ge=0, le=100_000)
+    min_score: Annotated[int | None, IN_DIGITS] = Field(default=None, ge=0, le=100_000)
     sort: Literal["score", "date"] = "score"
-    trust_tier: int | None = Field(default=None, ge=0, le=2)
-    min_reproductions: int | None = Field(
+    trust_tier: Annotated[int | None, IN_DIGITS] = Field(default=None, ge=0, le=2)
+    min_reproductions: Annotated[int | None, IN_DIGITS] = Field(
         default=None,
         ge=0,
         le=1000,
         description="keep rows that at least this many counted reproductions measured",
     )
     status: RowStatus | None = Field(default=None, description="keep rows with this verdict")
-    limit: int = Field(default=20, ge=1, le=100)
+    limit: Annotated[int, IN_DIGITS] = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
 class PageQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    limit: int = Field(default=20, ge=1, le=100)
+    limit: Annotated[int, IN_DIGITS] = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
@@ -39,7 +39,7 @@ class QueueQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     task: Name | None = Field(default=None, description="Task name or slug; all tasks if absent")
-    max_gpu_hours: float | None = Field(
+    max_gpu_hours: Annotated[float | None, IN_JSON_NUMBER] = Field(
         default=None,
         ge=0,
         le=1e9,
@@ -47,15 +47,15 @@ class QueueQuery(BaseModel):
         description="keep papers whose est_gpu_hours is at most this; papers with no estimate "
         "(null) are kept too",
     )
-    limit: int = Field(default=20, ge=1, le=100)
+    limit: Annotated[int, IN_DIGITS] = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
 class AgentsQuery(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
-    trust_tier: int | None = Field(default=None, ge=0, le=2)
-    limit: int = Field(default=20, ge=1, le=100)
+    trust_tier: Annotated[int | None, IN_DIGITS] = Field(default=None, ge=0, le=2)
+    limit: Annotated[int, IN_DIGITS] = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
@@ -65,7 +65,7 @@ class TasksQuery(BaseModel):
     sort: Literal["name", "papers"] = Field(
         default="name", description="name: by slug, A to Z; papers: most papers first"
     )
-    limit: int = Field(default=50, ge=1, le=100)
+    limit: Annotated[int, IN_DIGITS] = Field(default=50, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
 
 
@@ -77,5 +77,5 @@ class PaperSearchQuery(BaseModel):
         "Words of one character and very common words (the, of, for ...) are ignored; a query "
         "of only those finds nothing."
     )
-    limit: int = Field(default=20, ge=1, le=100)
+    limit: Annotated[int, IN_DIGITS] = Field(default=20, ge=1, le=100)
     cursor: Annotated[str, StringConstraints(max_length=2048)] | None = None
