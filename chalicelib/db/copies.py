@@ -85,7 +85,12 @@ def owner_of(item: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def claim(
-    paper_id: str, digest: str, reproduction_id: str, account_id: str, submitted_at: str
+    paper_id: str,
+    digest: str,
+    reproduction_id: str,
+    account_id: str,
+    submitted_at: str,
+    may_take_over: bool = True,
 ) -> dict[str, Any]:
     """The claim that stands for this output: this reproduction's, made now (or already), or
     the earlier one's. For an uploaded log or a log URL, whose content only the validator
@@ -94,16 +99,19 @@ def claim(
 
     First is the earlier submission (`submitted_at`, then the id), not the earlier read: a
     claim held by a later submission of another account is taken over (`_take_over`). An
-    account's own later submission keeps its claim (it makes no copy)."""
+    account's own later submission keeps its claim (it makes no copy). `may_take_over`
+    False: the content was read too long after its submission to say it was there then (a
+    mutable log URL): the earlier claim stands, whoever submitted it."""
     put = claim_put(paper_id, digest, reproduction_id, account_id, submitted_at)["Put"]
     mine = {"reproduction_id": reproduction_id, "account_id": account_id}
     for _ in range(TAKEOVER_ROUNDS):
         owner = _put_or_owner(put, reproduction_id)
         if owner is None:
             return mine
-        if owner.get("account_id") == account_id or _order(owner) < (
-            submitted_at,
-            reproduction_id,
+        if (
+            not may_take_over
+            or owner.get("account_id") == account_id
+            or _order(owner) < (submitted_at, reproduction_id)
         ):
             return owner
         if _take_over(put, owner, reproduction_id):

@@ -231,3 +231,15 @@ def parse_run_log(value: str) -> RunLog:
     if _looks_like_url(value):
         return RunLog(kind="url", url=canonical_log_url(value), text=None)
     return RunLog(kind="pasted", url=None, text=_check_pasted(value))
+
+
+# A commit or revision id in a log URL's path (`/blob/<sha>/`, `/resolve/<sha>/`, a gist's
+# `/raw/<sha>/` or `/<user>/<id>/<sha>`): the file behind it can no longer change.
+_REVISION_SEGMENT = re.compile(r"/[0-9a-f]{40}(?:/|$)")
+
+
+def pinned_log_url(url: str) -> bool:
+    """Does the log URL name a fixed revision of its file (a commit, a gist revision)? A URL
+    of a branch or of a gist's latest revision can be edited after it was submitted."""
+    path = url.split("?", 1)[0].split("#", 1)[0]
+    return _REVISION_SEGMENT.search(path.lower()) is not None

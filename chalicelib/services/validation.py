@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -36,6 +36,7 @@ from chalicelib.domain.evidence import (
 )
 from chalicelib.domain.log_metrics import ExtractedMetric, check_claimed_metric, extract_metrics
 from chalicelib.domain.replay import ReplayLog, RunFacts, check_replay, trust_tier
+from chalicelib.domain.urls import pinned_log_url
 from chalicelib.services import log_streams
 
 MAX_EXTRACTED = 200
@@ -270,12 +271,30 @@ def _copied_upload(repro: dict[str, Any], validation: dict[str, Any]) -> str | N
             repro["reproduction_id"],
             repro["submitter_id"],
             repro["submitted_at"],
+            may_take_over=_read_as_submitted(repro),
         )
     except copies_db.OwnerNotStoredYet as exc:
         raise NotReadyYet(str(exc)) from exc
     if owner.get("account_id") == repro["submitter_id"]:
         return None
     return str(owner["reproduction_id"])
+
+
+# How long after its submission a mutable log URL's file is still taken for what was there
+# when it was submitted (the validator normally reads it within seconds).
+URL_READ_WINDOW = timedelta(minutes=10)
+
+
+def _read_as_submitted(repro: dict[str, Any]) -> bool:
+    """May this reproduction's log count as submitted at its `submitted_at` (and so take an
+    output over from a later paste)? An upload was received before its submission and a
+    pinned URL (a commit, a gist revision) cannot change; the file behind any other URL can
+    be edited after the submission, so only a read soon after it counts that way."""
+    run_log = repro["run_log"]
+    if run_log.get("kind") != "url" or pinned_log_url(str(run_log.get("url", ""))):
+        return True
+    submitted = datetime.fromisoformat(repro["submitted_at"])
+    return datetime.now(UTC) - submitted <= URL_READ_WINDOW
 
 
 def _compute(repro: dict[str, Any], run: RunFacts | None) -> dict[str, Any] | None:
