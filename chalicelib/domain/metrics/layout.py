@@ -277,6 +277,16 @@ def source_title(line: str) -> int:
     return 1 if colon else 2
 
 
+def source_title_with_settings(stripped: str) -> bool:
+    """A title naming someone else's numbers, with the settings they were obtained with in a
+    closing parenthesis ("Scores the paper claims (beam = 5, 3 layers):"): the settings' digits
+    make no title of their own; without them the line is a source title with a colon."""
+    cut = stripped.rfind("(")
+    if cut <= 0 or not stripped.endswith(("):", ") :")) or "(" in stripped[:cut]:
+        return False
+    return source_title(stripped[:cut].rstrip() + ":") == 1
+
+
 # Source words of reports written in Chinese: official (site), paper, leaderboard, report,
 # published, disclosed; and the writer's own ("I", "reproduced").
 _CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")

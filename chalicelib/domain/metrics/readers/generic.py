@@ -122,6 +122,12 @@ _QUOTED = re.compile(
     r"|paper's|reported|claimed\s++(?:in|by))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
+# "worse than paper: acc 76.3", "in the paper (mAP=41.2)"): the pair is the source's number.
+_SOURCE_BEFORE = re.compile(
+    r"(?i)\b(?:in|from|than|of|by|to)\s++(?:the\s++|your\s++)?+(?:original\s++|official\s++)?+"
+    r"(?:paper|readme)(?:'s)?+[ \t]*+[(:]?+[ \t]*+$"
+)
 # A clause that only says where the next one's numbers come from ("According to the results in
 # your paper, LUT-GEMM has ppl=49.10", "As reported in the README, ..."): that clause quotes.
 _SOURCE_INTRO = re.compile(
@@ -174,6 +180,16 @@ def _quoted(line: str, start: int, end: int) -> bool:
             return False
         begin = previous
     return False
+
+
+def _after_source(line: str, start: int, name: str) -> bool:
+    """Does the pair whose name starts at `start` follow a source named right before it, in
+    its clause ("than in README(cer:6.6)": the README's CER)? A name that holds an unclosed
+    parenthesis starts after it; the words before it are the text before the pair."""
+    cut = name.rfind("(")
+    head = name[:cut] if cut >= 0 and ")" not in name[cut:] else ""
+    before = line[_clause_start(line, max(0, start - 160), start) : start] + head
+    return _SOURCE_BEFORE.search(before) is not None
 
 
 # "minDCF (p_target:0.01 c_miss:1 c_fa:1) = 0.4238": settings in parentheses between a
@@ -275,7 +291,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
-    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
+    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme"))
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
@@ -290,6 +306,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             elif _MORE_NUMBERS.match(line, match.end()) or (
                 quoting and _quoted(line, match.start(), match.end())
             ):
+                continue
+            if quoting and _after_source(line, match.start(), match.group(1)):
                 continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
@@ -324,6 +342,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             if _MORE_NUMBERS.match(line, match.end()) or (
                 quoting and _quoted(line, match.start(2), match.end())
             ):
+                continue
+            if quoting and _after_source(line, match.start(2), match.group(2)):
                 continue
             words = _clean(match.group(2).split())
             name = qualified(" ".join(words))

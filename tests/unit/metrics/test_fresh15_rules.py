@@ -1,0 +1,44 @@
+"""Rules found by reading the fresh15 corpus set: each a general rule about how tools and
+writers print results, each with a crafted log (not a corpus excerpt)."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_a_pair_right_after_a_source_named_without_the_is_quoted() -> None:
+    # Given the writer's own figure, then the README's figure glued in parentheses after it
+    text = "My model gets mAP:38.2 on val, far below what is in README(mAP:41.7)\n"
+    # Then the README's figure is no result of the run; the writer's is
+    assert confirms(text, "mAP", 38.2)
+    assert not confirms(text, "mAP", 41.7)
+
+
+def test_a_pair_after_than_paper_is_quoted() -> None:
+    # Given a comparison that names the paper right before its number
+    text = "Top-1 accuracy: 74.9, clearly worse than paper: top-1 accuracy 76.3\n"
+    assert confirms(text, "Top-1 accuracy", 74.9)
+    assert not confirms(text, "Top-1 accuracy", 76.3)
+
+
+def test_a_source_named_after_the_writers_pair_does_not_quote_it() -> None:
+    # Given the writer's own figure, compared with the README after it
+    text = "I got mAP: 38.2 which is lower than in README\n"
+    assert confirms(text, "mAP", 38.2)
+
+
+def test_a_source_title_with_a_settings_parenthesis_quotes_the_block_below() -> None:
+    # Given the writer's scores, then a title naming the paper's scores with the settings used
+    text = (
+        "My scores:\n"
+        "BLEU: 0.281\n"
+        "ROUGE: 0.402\n"
+        "\n"
+        "And the scores as published (with beam = 5, 3 layers):\n"
+        "BLEU: 31.25\n"
+        "ROUGE: 44.07\n"
+    )
+    # Then the block under the title is the paper's, not the run's
+    assert confirms(text, "BLEU", 28.1)
+    assert not confirms(text, "BLEU", 31.25)
+    assert not confirms(text, "ROUGE", 44.07)
