@@ -48,8 +48,11 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # training; a line led by the
 # run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
 # periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
+# A number of epochs ("epochs = 25", "epochs: 300") is a setting, a run's length, not the
+# epoch it is at (that one is singular: "epoch = 3.0"; or a fraction: "Epochs: 3/50").
 _COUNTER = re.compile(
-    r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
+    r"(?i)(?<![a-z_])(?:(?:epoch(?!s[ \t]*+[:=][ \t]*+\d++(?![\d.]*+[ \t]*+/))"
+    r"|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#|]?+\s*+[\[(]?+\s*+\d"
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"

@@ -42,3 +42,19 @@ def test_a_source_title_with_a_settings_parenthesis_quotes_the_block_below() -> 
     assert confirms(text, "BLEU", 28.1)
     assert not confirms(text, "BLEU", 31.25)
     assert not confirms(text, "ROUGE", 44.07)
+
+
+def test_a_number_of_epochs_is_a_setting_not_a_progress_counter() -> None:
+    # Given two runs with different training lengths, each block headed by its setting
+    text = (
+        "epochs = 10 (short schedule)\n"
+        "F1: 0.712\n"
+        "Accuracy: 0.804\n"
+        "\n"
+        "epochs = 40 (long schedule)\n"
+        "F1: 0.735\n"
+        "Accuracy: 0.811\n"
+    )
+    # Then both runs' values stand: the first is no running value of the second
+    assert confirms(text, "F1", 0.712)
+    assert confirms(text, "F1", 0.735)
