@@ -338,11 +338,24 @@ def is_title_line(line: str) -> bool:
     )
 
 
+# The last clause of a title presenting the writer's own output ("..., this is my log
+# report:", "...; here are my results:", "..., my results:").
+_OWN_LAST_CLAUSE = re.compile(
+    r"(?i)\s*+(?:(?:and|but|so)\s++)?+(?:(?:this|these|here|below)\s++(?:is|are)\s++)?+"
+    r"(?:my|our)\s++(?:own\s++)?+(?:\w++\s++)?+(?:results?|logs?|outputs?|numbers|scores|report)\b"
+)
+
+
 def is_reference_title(title: str) -> bool:
     """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
-    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not)."""
+    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not).
+    A title whose last clause presents the writer's own output ("I can't reproduce the results
+    from the paper, this is my log:") introduces the writer's numbers, not the paper's."""
     match = _REFERENCE_TITLE.match(title)
     if match is None:
+        return False
+    cut = max(title.rfind(","), title.rfind(";"), title.rfind(". "))
+    if cut > 0 and _OWN_LAST_CLAUSE.match(title, cut + 1):
         return False
     return "able" not in title or not _OWN_WORD.search(title)
 

@@ -58,3 +58,20 @@ def test_a_number_of_epochs_is_a_setting_not_a_progress_counter() -> None:
     # Then both runs' values stand: the first is no running value of the second
     assert confirms(text, "F1", 0.712)
     assert confirms(text, "F1", 0.735)
+
+
+def test_a_title_naming_the_paper_then_presenting_the_writers_log_is_the_writers() -> None:
+    # Given a title that mentions the paper's results, then says the log below is the writer's
+    text = (
+        "I cannot match the results in the paper, here are my evaluation logs:\n"
+        "Kappa: 0.713\n"
+        "Accuracy: 81.6\n"
+    )
+    # Then the values below are the run's
+    assert confirms(text, "Accuracy", 81.6)
+    assert confirms(text, "Kappa", 0.713)
+
+
+def test_a_title_naming_the_papers_results_still_quotes_them() -> None:
+    text = "My accuracy is 79.2.\n\nThe results in the paper, for comparison:\nAccuracy: 81.6\n"
+    assert not confirms(text, "Accuracy", 81.6)
