@@ -75,3 +75,16 @@ def test_a_title_naming_the_paper_then_presenting_the_writers_log_is_the_writers
 def test_a_title_naming_the_papers_results_still_quotes_them() -> None:
     text = "My accuracy is 79.2.\n\nThe results in the paper, for comparison:\nAccuracy: 81.6\n"
     assert not confirms(text, "Accuracy", 81.6)
+
+
+def test_a_bracketed_metric_with_its_mean_and_extremes_is_the_mean() -> None:
+    # Given per-sample scores summarised as mean, max and min under a bracketed name
+    text = (
+        "[METEOR] Mean: 0.2214, Max: 0.9000, Min: 0.0000\n"
+        "[BLEU-2] Mean: 0.5012, Max: 1.0000, Min: 0.0310\n"
+    )
+    # Then each metric is its mean; a maximum is a single sample's, no result
+    assert confirms(text, "METEOR", 22.14)
+    assert confirms(text, "BLEU-2", 0.5012)
+    assert not confirms(text, "METEOR", 0.9)
+    assert not confirms(text, "BLEU-2", 1.0)

@@ -115,6 +115,14 @@ _INDEXED_CLASS = re.compile(
     r"(?i)^\s*+(?=c)class\s*+\d{1,4}+[:.]?+\s++([A-Za-z][\w\-.]{0,40}+)\s++"
     r"([A-Za-z][\w@\-]{0,20}+)\s*+[:=]?+\s*+(" + NUM + r")" + END + r"\s*+%?+\s*+$"
 )
+# A bracketed metric name leading a line with its mean over samples and that mean's spread
+# ("[CIDEr] Mean: 0.7525, Max: 6.3784, Min: 0.0000"): the metric's value is the mean; the
+# extremes are single samples', no results.
+_NAMED_MEAN = re.compile(
+    r"^\s*+\[([A-Za-z][\w@.\-]{0,40}+)\][ \t]*+[-:]?+[ \t]*+(?:mean|avg|average)[ \t]*+[:=][ \t]*+"
+    r"(" + NUM + r")" + END + r"(?=[ \t]*+(?:[,;|]|$))",
+    re.I,
+)
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
@@ -281,6 +289,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         if title:
             state.context["title"] = (state.line_no, title.group(1))
             return False
+    mean = _NAMED_MEAN.match(line) if line[:1] in "[ \t" and "]" in line else None
+    if mean and is_known_metric(mean.group(1)):
+        return out.add(mean.group(1), mean.group(2), "generic")
     if "lass" in line and (row := _INDEXED_CLASS.match(line)) and is_known_metric(row.group(2)):
         return out.add(f"{row.group(1)}/class {row.group(2)}", row.group(3), "generic")
     # "max_val: 92.50%, max_val_Test: 80.81%, max_val_step: 49": the state at a step
