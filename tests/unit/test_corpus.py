@@ -52,7 +52,7 @@ AGREEMENT_FLOOR = {
     "fresh12": 0.863,
     "fresh13": 0.739,
     "fresh14": 0.774,
-    "fresh15": 0.884,
+    "fresh15": 0.903,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),

@@ -88,3 +88,12 @@ def test_a_bracketed_metric_with_its_mean_and_extremes_is_the_mean() -> None:
     assert confirms(text, "BLEU-2", 0.5012)
     assert not confirms(text, "METEOR", 0.9)
     assert not confirms(text, "BLEU-2", 1.0)
+
+
+def test_a_list_of_bracketed_pairs_is_read_item_by_item() -> None:
+    # Given a best-record line whose pairs are each enclosed in brackets
+    text = "best record: [val loss 0.1234], [acc 0.95021], [mean_iu 0.71804], [epoch 42],\n"
+    # Then each item is a pair; the epoch is a counter, no result
+    assert confirms(text, "mIoU", 71.804)
+    assert confirms(text, "acc", 0.95021)
+    assert not confirms(text, "mIoU", 42)

@@ -35,6 +35,12 @@ _SPACED = re.compile(
     # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
     r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|" + _VERSUS + r")"
 )
+# A list of bracketed items, one pair each ("[val loss 0.0567], [acc 0.989], [mean_iu 0.653]"):
+# each item is a pair, read like the spaced ones.
+_BRACKETED = re.compile(
+    r"\[[ \t]*+([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
+    r"(?:[ \t]*+[:=])?+[ \t]++(" + NUM + r")" + END + r"[ \t]*+%?+[ \t]*+\]"
+)
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
 # bar is pasted on its own line): progress, never a result.
@@ -362,6 +368,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 continue
             if words and is_result_name(name):
                 pairs.append((name, match.group(3)))
+    if not pairs and line.count("[") > 1 and "]" in line:
+        items = [(_clean(m.group(1).split()), m.group(2)) for m in _BRACKETED.finditer(line)]
+        if len(items) > 1:
+            pairs = [(" ".join(w), v) for w, v in items if w and is_result_name(" ".join(w))]
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
