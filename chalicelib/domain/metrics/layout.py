@@ -48,8 +48,11 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
 # training; a line led by the
 # run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
 # periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
+# A number of epochs ("epochs = 25", "epochs: 300") is a setting, a run's length, not the
+# epoch it is at (that one is singular: "epoch = 3.0"; or a fraction: "Epochs: 3/50").
 _COUNTER = re.compile(
-    r"(?i)(?<![a-z_])(?:(?:epoch|ep|step|iter|iteration|episode|global_step|update|round|it|"
+    r"(?i)(?<![a-z_])(?:(?:epoch(?!s[ \t]*+[:=][ \t]*+\d++(?![\d.]*+[ \t]*+/))"
+    r"|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#|]?+\s*+[\[(]?+\s*+\d"
     r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
@@ -277,6 +280,16 @@ def source_title(line: str) -> int:
     return 1 if colon else 2
 
 
+def source_title_with_settings(stripped: str) -> bool:
+    """A title naming someone else's numbers, with the settings they were obtained with in a
+    closing parenthesis ("Scores the paper claims (beam = 5, 3 layers):"): the settings' digits
+    make no title of their own; without them the line is a source title with a colon."""
+    cut = stripped.rfind("(")
+    if cut <= 0 or not stripped.endswith(("):", ") :")) or "(" in stripped[:cut]:
+        return False
+    return source_title(stripped[:cut].rstrip() + ":") == 1
+
+
 # Source words of reports written in Chinese: official (site), paper, leaderboard, report,
 # published, disclosed; and the writer's own ("I", "reproduced").
 _CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")
@@ -325,11 +338,24 @@ def is_title_line(line: str) -> bool:
     )
 
 
+# The last clause of a title presenting the writer's own output ("..., this is my log
+# report:", "...; here are my results:", "..., my results:").
+_OWN_LAST_CLAUSE = re.compile(
+    r"(?i)\s*+(?:(?:and|but|so)\s++)?+(?:(?:this|these|here|below)\s++(?:is|are)\s++)?+"
+    r"(?:my|our)\s++(?:own\s++)?+(?:\w++\s++)?+(?:results?|logs?|outputs?|numbers|scores|report)\b"
+)
+
+
 def is_reference_title(title: str) -> bool:
     """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
-    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not)."""
+    a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not).
+    A title whose last clause presents the writer's own output ("I can't reproduce the results
+    from the paper, this is my log:") introduces the writer's numbers, not the paper's."""
     match = _REFERENCE_TITLE.match(title)
     if match is None:
+        return False
+    cut = max(title.rfind(","), title.rfind(";"), title.rfind(". "))
+    if cut > 0 and _OWN_LAST_CLAUSE.match(title, cut + 1):
         return False
     return "able" not in title or not _OWN_WORD.search(title)
 

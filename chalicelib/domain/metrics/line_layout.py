@@ -60,6 +60,7 @@ from chalicelib.domain.metrics.layout import (
     quoted_in_parentheses,
     section_split,
     source_title,
+    source_title_with_settings,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
@@ -172,6 +173,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         state.section_split = section_split(line)
     elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
         state.reference = True  # "I am not getting the following results ...": quoted
+        return True
+    elif stripped[-1:] == ":" and len(stripped) < 200 and source_title_with_settings(stripped):
+        state.reference, state.reference_paragraph = True, False  # "... claims (beam = 5):"
         return True
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"

@@ -35,6 +35,12 @@ _SPACED = re.compile(
     # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
     r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|" + _VERSUS + r")"
 )
+# A list of bracketed items, one pair each ("[val loss 0.0567], [acc 0.989], [mean_iu 0.653]"):
+# each item is a pair, read like the spaced ones.
+_BRACKETED = re.compile(
+    r"\[[ \t]*+([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
+    r"(?:[ \t]*+[:=])?+[ \t]++(" + NUM + r")" + END + r"[ \t]*+%?+[ \t]*+\]"
+)
 _TQDM = re.compile(r"\d%\||\bit/s\]|\bs/it\]|(?<!\d)\d++it \[")
 # A progress bar's title and percentage without its bar (Lightning's "Testing: 100%" once the
 # bar is pasted on its own line): progress, never a result.
@@ -115,6 +121,14 @@ _INDEXED_CLASS = re.compile(
     r"(?i)^\s*+(?=c)class\s*+\d{1,4}+[:.]?+\s++([A-Za-z][\w\-.]{0,40}+)\s++"
     r"([A-Za-z][\w@\-]{0,20}+)\s*+[:=]?+\s*+(" + NUM + r")" + END + r"\s*+%?+\s*+$"
 )
+# A bracketed metric name leading a line with its mean over samples and that mean's spread
+# ("[CIDEr] Mean: 0.7525, Max: 6.3784, Min: 0.0000"): the metric's value is the mean; the
+# extremes are single samples', no results.
+_NAMED_MEAN = re.compile(
+    r"^\s*+\[([A-Za-z][\w@.\-]{0,40}+)\][ \t]*+[-:]?+[ \t]*+(?:mean|avg|average)[ \t]*+[:=][ \t]*+"
+    r"(" + NUM + r")" + END + r"(?=[ \t]*+(?:[,;|]|$))",
+    re.I,
+)
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
@@ -122,6 +136,12 @@ _QUOTED = re.compile(
     r"|paper's|reported|claimed\s++(?:in|by))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
+# "worse than paper: acc 76.3", "in the paper (mAP=41.2)"): the pair is the source's number.
+_SOURCE_BEFORE = re.compile(
+    r"(?i)\b(?:in|from|than|of|by|to)\s++(?:the\s++|your\s++)?+(?:original\s++|official\s++)?+"
+    r"(?:paper|readme)(?:'s)?+[ \t]*+[(:]?+[ \t]*+$"
+)
 # A clause that only says where the next one's numbers come from ("According to the results in
 # your paper, LUT-GEMM has ppl=49.10", "As reported in the README, ..."): that clause quotes.
 _SOURCE_INTRO = re.compile(
@@ -174,6 +194,16 @@ def _quoted(line: str, start: int, end: int) -> bool:
             return False
         begin = previous
     return False
+
+
+def _after_source(line: str, start: int, name: str) -> bool:
+    """Does the pair whose name starts at `start` follow a source named right before it, in
+    its clause ("than in README(cer:6.6)": the README's CER)? A name that holds an unclosed
+    parenthesis starts after it; the words before it are the text before the pair."""
+    cut = name.rfind("(")
+    head = name[:cut] if cut >= 0 and ")" not in name[cut:] else ""
+    before = line[_clause_start(line, max(0, start - 160), start) : start] + head
+    return _SOURCE_BEFORE.search(before) is not None
 
 
 # "minDCF (p_target:0.01 c_miss:1 c_fa:1) = 0.4238": settings in parentheses between a
@@ -265,6 +295,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         if title:
             state.context["title"] = (state.line_no, title.group(1))
             return False
+    mean = _NAMED_MEAN.match(line) if line[:1] in "[ \t" and "]" in line else None
+    if mean and is_known_metric(mean.group(1)):
+        return out.add(mean.group(1), mean.group(2), "generic")
     if "lass" in line and (row := _INDEXED_CLASS.match(line)) and is_known_metric(row.group(2)):
         return out.add(f"{row.group(1)}/class {row.group(2)}", row.group(3), "generic")
     # "max_val: 92.50%, max_val_Test: 80.81%, max_val_step: 49": the state at a step
@@ -275,7 +308,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
-    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim"))
+    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme"))
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
@@ -290,6 +323,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             elif _MORE_NUMBERS.match(line, match.end()) or (
                 quoting and _quoted(line, match.start(), match.end())
             ):
+                continue
+            if quoting and _after_source(line, match.start(), match.group(1)):
                 continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
@@ -325,12 +360,18 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 quoting and _quoted(line, match.start(2), match.end())
             ):
                 continue
+            if quoting and _after_source(line, match.start(2), match.group(2)):
+                continue
             words = _clean(match.group(2).split())
             name = qualified(" ".join(words))
             if match.group(1) and not is_known_metric(name):
                 continue
             if words and is_result_name(name):
                 pairs.append((name, match.group(3)))
+    if not pairs and line.count("[") > 1 and "]" in line:
+        items = [(_clean(m.group(1).split()), m.group(2)) for m in _BRACKETED.finditer(line)]
+        if len(items) > 1:
+            pairs = [(" ".join(w), v) for w, v in items if w and is_result_name(" ".join(w))]
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
