@@ -33,6 +33,7 @@ def run() -> list[Row]:
         "fresh13": "thirteenth fresh hold-out (NLP, speech, RL, tabular)",
         "fresh14": "fourteenth fresh hold-out",
         "fresh15": "fifteenth fresh hold-out",
+        "fresh16": "sixteenth fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

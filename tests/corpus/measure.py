@@ -37,6 +37,7 @@ SETS = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 
 
