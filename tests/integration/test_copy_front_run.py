@@ -354,23 +354,30 @@ def test_a_flagged_copy_is_shown_by_the_api_the_sdk_and_the_mcp_tools(
     assert briefs == {copy: original, original: None}
 
 
-def test_a_mutable_url_read_long_after_its_submission_takes_nothing_over(
-    gist_world: FakeHosts, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def read_late_after_a_paste(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A log URL submitted before another account's paste of the same output, whose validator
+    reads it only after the window in which its file counts as submitted (a redelivered or
+    redriven event; here the window is closed at once): (the URL's reproduction, the paste)."""
     from datetime import timedelta
 
     from chalicelib.services import validation
 
-    author, copier = principal(), principal()
-    # Given a gist URL (its latest revision: editable) submitted before another account's paste
-    gist_world.text(GIST_HOST, "/a/beef/raw", IMAGENET_LOG)
-    original = submit(author, "https://gist.github.com/a/beef")
-    copy = submit(copier, IMAGENET_LOG)
+    original = submit(principal(), url)
+    copy = submit(principal(), IMAGENET_LOG)
     validate_reproduction(copy["reproduction_id"])
-    # When the gist is read only after the window in which its file counts as submitted
-    # (a redelivered or redriven event; here the window is closed at once)
     monkeypatch.setattr(validation, "URL_READ_WINDOW", timedelta(0))
     validate_reproduction(original["reproduction_id"])
+    return original, copy
+
+
+def test_a_mutable_url_read_long_after_its_submission_takes_nothing_over(
+    gist_world: FakeHosts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a gist URL (its latest revision: editable) read late, after another account's paste
+    gist_world.text(GIST_HOST, "/a/beef/raw", IMAGENET_LOG)
+    original, copy = read_late_after_a_paste(monkeypatch, "https://gist.github.com/a/beef")
     # Then the paste, claimed first, stands: the file could have been edited into it meanwhile
     assert stored(copy["reproduction_id"]).get("duplicate_of") is None
     assert stored(original["reproduction_id"])["duplicate_of"] == copy["reproduction_id"]
@@ -380,20 +387,11 @@ def test_a_mutable_url_read_long_after_its_submission_takes_nothing_over(
 def test_a_pinned_url_read_long_after_its_submission_is_still_the_original(
     gist_world: FakeHosts, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from datetime import timedelta
-
-    from chalicelib.services import validation
-
-    author, copier = principal(), principal()
+    # Given a log URL at a commit (its file cannot change) read late, after another's paste
     commit = "0123456789abcdef0123456789abcdef01234567"
-    # Given a log URL at a commit (its file cannot change) submitted before another's paste
     gist_world.text("raw.githubusercontent.com", f"/o/r/{commit}/logs/train.log", IMAGENET_LOG)
-    original = submit(author, f"https://github.com/o/r/blob/{commit}/logs/train.log")
-    copy = submit(copier, IMAGENET_LOG)
-    validate_reproduction(copy["reproduction_id"])
-    # When it is read late
-    monkeypatch.setattr(validation, "URL_READ_WINDOW", timedelta(0))
-    validate_reproduction(original["reproduction_id"])
+    url = f"https://github.com/o/r/blob/{commit}/logs/train.log"
+    original, copy = read_late_after_a_paste(monkeypatch, url)
     # Then it is the original all the same, and the paste its copy
     assert stored(original["reproduction_id"]).get("duplicate_of") is None
     assert stored(copy["reproduction_id"])["duplicate_of"] == original["reproduction_id"]
