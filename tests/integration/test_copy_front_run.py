@@ -395,3 +395,33 @@ def test_a_pinned_url_read_long_after_its_submission_is_still_the_original(
     # Then it is the original all the same, and the paste its copy
     assert stored(original["reproduction_id"]).get("duplicate_of") is None
     assert stored(copy["reproduction_id"])["duplicate_of"] == original["reproduction_id"]
+
+
+def test_the_mcp_paper_brief_names_the_earlier_reproduction_a_copy_repeats(
+    aws: Any, api: Any
+) -> None:
+    import anyio
+    from mcp import Client as McpClient
+    from sotaverified import Client
+    from sotaverified._mcp.server import create_server
+
+    ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
+    # Given a paste, then another account's paste of the same run output
+    original = submit(principal(), IMAGENET_LOG)["reproduction_id"]
+    copy = submit(principal(), IMAGENET_LOG)["reproduction_id"]
+    assert stored(copy)["duplicate_of"] == original
+    with served(aws.app) as url:
+
+        async def paper_tool() -> dict[str, Any]:
+            async with McpClient(create_server(Client(url, timeout=20))) as mcp:
+                result = await mcp.call_tool(
+                    "get_paper", {"arxiv_id": PAPER, "include_reproductions": True}
+                )
+                assert not result.is_error, result.content
+                assert result.structured_content is not None
+                return result.structured_content
+
+        paper = anyio.run(paper_tool)
+    # Then the paper's reproduction briefs (checked against the tool's output schema) say so
+    briefs = {r["reproduction_id"]: r["duplicate_of"] for r in paper["reproductions"]}
+    assert briefs == {copy: original, original: None}

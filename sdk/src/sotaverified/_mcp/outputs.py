@@ -76,6 +76,11 @@ class ReproductionBrief(_Output):
     dataset: str | None
     hardware_spec: str
     submitted_at: str
+    duplicate_of: str | None = Field(
+        default=None,
+        description="An earlier reproduction by another account with the same run output "
+        "(a reviewer must confirm before promoting this one).",
+    )
     copy_of_earlier: str | None = Field(default=None, description=_COPY_OF_EARLIER)
 
 

@@ -40,6 +40,7 @@ def _brief(reproduction: Reproduction) -> dict[str, Any]:
         "dataset": reproduction.dataset,
         "hardware_spec": reproduction.hardware_spec,
         "submitted_at": reproduction.submitted_at,
+        "duplicate_of": reproduction.duplicate_of,
         "copy_of_earlier": reproduction.copy_of_earlier,
     }
 
