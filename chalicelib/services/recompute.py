@@ -140,6 +140,11 @@ def derive(
     return derived, items
 
 
+def _stored_already(paper: dict[str, Any], derived: dict[str, Any]) -> bool:
+    """Whether the paper already holds exactly these derived fields (but the time)."""
+    return all(paper.get(name) == value for name, value in derived.items() if name != "updated_at")
+
+
 def model_names(paper: dict[str, Any]) -> list[str]:
     """The model names the paper's claimed results were reported under (first 20)."""
     names = [c.get("model_name") for c in paper.get("claims", [])]
@@ -351,6 +356,12 @@ def recompute_paper(
         derived, rows = derive(paper, reproductions, now, claims)
         if touched_tasks is not None:
             touched_tasks |= {*paper.get("task_member_slugs", []), *derived["task_member_slugs"]}
+        if _stored_already(paper, derived):
+            # the same inputs again (a redelivered record, a stream read again from an older
+            # checkpoint): nothing to change, so `updated_at` stays; the index rows are put
+            # again all the same (idempotent), in case an earlier round stopped before them
+            papers_db.write_index_rows(rows, stale_rows(paper, derived))
+            return True
         if not papers_db.write_derived(paper_id, derived):
             return False  # a recompute from newer inputs stored its result (and its rows)
         papers_db.write_index_rows(rows, stale_rows(paper, derived))

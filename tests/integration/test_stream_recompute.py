@@ -106,3 +106,26 @@ def _context() -> Any:
     from chalicelib.local.pump import LambdaContext
 
     return LambdaContext(function_name="test")
+
+
+def test_a_recompute_from_the_same_inputs_changes_nothing_not_even_the_time(
+    aws: Any, aws_calls: Any
+) -> None:
+    # Given a recomputed paper
+    ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
+    paper_id = paper_id_for_arxiv("1711.03953")
+    aws.pump.drain()
+    first = get_paper(paper_id)
+    assert first is not None and first["updated_at"]
+    # When it is recomputed again from the same inputs (a redelivered stream record)
+    aws_calls.reset()
+    assert recompute_paper(paper_id)
+    # Then the paper is not written (no stream record, no new updated_at)
+    assert aws_calls.calls["dynamodb.UpdateItem"] == 0
+    assert get_paper(paper_id) == first
+    # but a real change of its inputs is stored, with its time
+    put_papers([{**first, "source_rev": int(first.get("source_rev", 0)) + 1, "title": "v2"}])
+    assert recompute_paper(paper_id)
+    changed = get_paper(paper_id)
+    assert changed is not None and changed["updated_at"] > first["updated_at"]
+    assert changed["computed_source_rev"] == int(first.get("source_rev", 0)) + 1
