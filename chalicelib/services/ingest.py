@@ -20,7 +20,6 @@ How it behaves:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from chalicelib.db import papers as papers_db
 from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.arxiv import InvalidArxivId, arxiv_id_from_url, normalise_arxiv_id
 from chalicelib.domain.values import ParsedValue, parse_metric_value
+from chalicelib.services.dump_files import Kind, read_records
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
@@ -375,11 +375,6 @@ def write_drafts(
     return report
 
 
-def load_json(path: Path) -> Any:
-    with path.open("rb") as handle:
-        return json.load(handle)
-
-
 def ingest_files(
     *,
     evaluation_tables: list[Path] = (),  # type: ignore[assignment]
@@ -389,13 +384,13 @@ def ingest_files(
 ) -> IngestReport:
     report = IngestReport()
     index = PaperIndex(report)
-    steps: list[tuple[Path, Callable[[Any, PaperIndex], None]]] = [
-        *((p, add_evaluation_tables) for p in evaluation_tables),
-        *((p, add_code_links) for p in links),
-        *((p, add_paper_details) for p in papers),
+    steps: list[tuple[Path, Kind, Callable[[Any, PaperIndex], None]]] = [
+        *((p, "evaluation-tables", add_evaluation_tables) for p in evaluation_tables),
+        *((p, "links", add_code_links) for p in links),
+        *((p, "papers", add_paper_details) for p in papers),
     ]
-    for number, (path, add) in enumerate(steps, start=1):
-        add(load_json(path), index)
+    for number, (path, kind, add) in enumerate(steps, start=1):
+        add(read_records(path, kind), index)  # every file is parsed before anything is written
         if progress:
             progress(f"parse {path.name}", number, len(steps))
     return write_drafts(index, progress)

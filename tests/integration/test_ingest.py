@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from chalicelib.db.dynamo import ddb
 from chalicelib.db.keys import paper_id_for_arxiv
 from chalicelib.db.papers import get_paper
 from chalicelib.db.tables import PAPERS
+from chalicelib.services.dump_files import DumpFileError
 from chalicelib.services.ingest import ingest_files
 from tests.conftest import SAMPLE
 
@@ -242,3 +244,89 @@ def test_values_dynamodb_cannot_store_are_kept_as_text(aws: Any, tmp_path: Path)
     assert claims["Perplexity"].get("value") is None and claims["Perplexity"]["raw"] == "1e200"
     assert claims["Tiny"].get("value") is None
     assert claims["Acc"]["value"] == 71.5
+
+
+def test_a_gzipped_dump_ingests_like_the_plain_file(aws: Any, tmp_path: Path) -> None:
+    # Given the release's form of a dump: the same JSON, gzipped (and named .json.gz)
+    packed = tmp_path / "evaluation-tables.json.gz"
+    packed.write_bytes(gzip.compress((SAMPLE / "ogb.json").read_bytes()))
+    # When it is ingested as it is
+    report = ingest_files(evaluation_tables=[packed])
+    # Then it reads as the plain file does (the counts of the parametrized test above)
+    assert (report.rows, report.papers_created, report.metric_values) == (244, 69, 732)
+
+
+def test_a_json_lines_dump_ingests_one_record_per_line(aws: Any, tmp_path: Path) -> None:
+    ingest_files(evaluation_tables=[SAMPLE / "ogb.json"])
+    record = {
+        "paper_arxiv_id": "2104.09376",
+        "paper_title": "Scalable and Adaptive GNNs",
+        "repo_url": "https://github.com/a/jsonl",
+        "is_official": False,
+    }
+    other = {**record, "repo_url": "https://github.com/a/second"}
+    path = tmp_path / "links.jsonl"
+    path.write_text(json.dumps(record) + "\n\n" + json.dumps(other) + "\n")
+    report = ingest_files(links=[path])
+    assert report.rows == 2 and report.papers_updated == 1
+    paper = get_paper(paper_id_for_arxiv("2104.09376"))
+    assert paper is not None
+    urls = {link["url"] for link in paper["code_links"]}
+    assert {"https://github.com/a/jsonl", "https://github.com/a/second"} <= urls
+
+
+def _papers_record() -> dict[str, Any]:
+    return {"arxiv_id": "2104.09376", "title": "T", "abstract": "A", "authors": []}
+
+
+@pytest.mark.parametrize(
+    ("flag", "content", "says"),
+    [
+        ("evaluation_tables", b'[{"task": "T", "datasets": [', "invalid JSON at line 1"),
+        ("evaluation_tables", gzip.compress(b"[" * 100)[:-9], "gzip file that cannot be read"),
+        ("papers", b'[{"title": "caf\xe9"}]', "not UTF-8"),
+        ("links", json.dumps([_papers_record()]).encode(), "pass it with --papers"),
+        ("evaluation_tables", b'{"a": 1}\n{"b": 2', "invalid JSON at line 2"),
+        ("papers", b'[{"name": "x", "value": 1}]', "its first record has none of its fields"),
+        ("links", b"[1, 2, 3]", "not JSON objects"),
+        ("papers", b"   ", "empty"),
+        ("papers", b"id,title\n1,x\n", "not a Papers-with-Code dump"),
+    ],
+)
+def test_a_bad_dump_file_is_refused_by_name_and_nothing_is_written(
+    aws: Any, tmp_path: Path, flag: str, content: bytes, says: str
+) -> None:
+    # Given a good file and a bad one in the same ingest
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    files: dict[str, list[Path]] = {"evaluation_tables": [SAMPLE / "ogb.json"]}
+    files.setdefault(flag, []).append(bad)
+    # When it is ingested, it stops with an error that names the file and the problem
+    with pytest.raises(DumpFileError) as refused:
+        ingest_files(**files)
+    assert str(bad) in refused.value.message and says in refused.value.message
+    assert "nothing was ingested" in refused.value.message
+    # and the table is as it was: nothing of the good file was written either
+    assert all_papers() == []
+
+
+def test_nan_and_infinity_written_by_pythons_json_dump_are_read(aws: Any, tmp_path: Path) -> None:
+    # Given a dump as Python's json.dump writes non-finite floats (bare NaN and Infinity)
+    rows = [
+        {
+            "paper_url": "https://arxiv.org/abs/2002.00003",
+            "paper_title": "Non-finite",
+            "metrics": {"Loss": float("nan"), "PPL": float("inf"), "Acc": "71.5"},
+        }
+    ]
+    data = [{"task": "T", "datasets": [{"dataset": "D", "sota": {"metrics": [], "rows": rows}}]}]
+    path = tmp_path / "evaluation-tables.json"
+    path.write_text(json.dumps(data))
+    assert "NaN" in path.read_text() and "Infinity" in path.read_text()
+    # When it is ingested, it is read; the non-finite values are not stored as numbers
+    report = ingest_files(evaluation_tables=[path])
+    paper = get_paper(paper_id_for_arxiv("2002.00003"))
+    assert paper is not None and report.papers_created == 1
+    values = {c["metric"]: c.get("value") for c in paper["claims"]}
+    assert values["Acc"] == 71.5
+    assert values.get("Loss") is None and values.get("PPL") is None
