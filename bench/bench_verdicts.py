@@ -34,6 +34,7 @@ def run() -> list[Row]:
         "fresh14": "fourteenth fresh hold-out",
         "fresh15": "fifteenth fresh hold-out",
         "fresh16": "sixteenth fresh hold-out",
+        "fresh18": "eighteenth fresh hold-out (tail of tools)",
     }
     for key, label in labels.items():
         tally = tallies[key]
