@@ -34,6 +34,7 @@ def run() -> list[Row]:
         "fresh14": "fourteenth fresh hold-out",
         "fresh15": "fifteenth fresh hold-out",
         "fresh16": "sixteenth fresh hold-out",
+        "fresh17": "seventeenth fresh hold-out (the families issue 15 names)",
         "fresh18": "eighteenth fresh hold-out (tail of tools)",
     }
     for key, label in labels.items():

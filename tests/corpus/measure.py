@@ -38,6 +38,7 @@ SETS = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
     "fresh18",
 )
 
