@@ -171,7 +171,11 @@ def recompute_rows() -> list[Row]:
     return [
         Row("recompute: Query calls per dirty paper", queries, target=1.0),
         Row("recompute: write calls per dirty paper", writes, target=2.0),
-        Row("recompute: GetItem calls per dirty paper (paper + stamp check)", reads),
+        Row(
+            "recompute: GetItem/BatchGetItem calls per dirty paper "
+            "(paper, its reproductions read consistently, stamp check)",
+            reads,
+        ),
     ]
 
 

@@ -90,11 +90,14 @@ def batch_write_tables(requests: list[tuple[str, dict[str, Any]]]) -> int:
     return calls
 
 
-def batch_get(table: str, keys: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """BatchGetItem in chunks of 100, retrying unprocessed keys. Returns raw items."""
+def batch_get(
+    table: str, keys: list[dict[str, Any]], *, consistent: bool = False
+) -> list[dict[str, Any]]:
+    """BatchGetItem in chunks of 100, retrying unprocessed keys. Returns raw items.
+    `consistent`: strongly consistent reads (each item as its latest write left it)."""
     found: list[dict[str, Any]] = []
     for chunk in chunks(keys, BATCH_GET_MAX):
-        pending: dict[str, Any] = {table: {"Keys": chunk}}
+        pending: dict[str, Any] = {table: {"Keys": chunk, "ConsistentRead": consistent}}
         for attempt in range(8):
             with storage_errors("BatchGetItem"):
                 response = ddb().batch_get_item(RequestItems=pending)

@@ -53,6 +53,56 @@ def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
         kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
 
 
+def current_for_paper(paper_id: str) -> list[dict[str, Any]]:
+    """Every reproduction of a paper as its latest write left it, oldest first: the index
+    names them, the base table gives each one (strongly consistent). For a recompute: an
+    index may still show an item as it was before its last write (a promotion a moment ago),
+    and a result derived from that copy would be stored as if current (`with_fresher` adds
+    the items the index does not list yet)."""
+    return _current(_listed_ids("by_paper", "paper_id", paper_id))
+
+
+def current_for_submitter(submitter_id: str) -> list[dict[str, Any]]:
+    """Every reproduction an account submitted, each as its latest write left it (see
+    `current_for_paper`)."""
+    return _current(_listed_ids("by_submitter", "submitter_id", submitter_id))
+
+
+def _listed_ids(index: str, key_name: str, key_value: str) -> list[str]:
+    """The ids an index lists under a key, in its order (follows pages)."""
+    kwargs: dict[str, Any] = {
+        "TableName": REPRODUCTIONS.physical_name(),
+        "IndexName": index,
+        "KeyConditionExpression": "#k = :v",
+        "ExpressionAttributeNames": {"#k": key_name},
+        "ExpressionAttributeValues": {":v": {"S": key_value}},
+        "ProjectionExpression": "reproduction_id",
+    }
+    ids: list[str] = []
+    while True:
+        with storage_errors(f"Query reproductions {index}"):
+            response = ddb().query(**kwargs)
+        ids.extend(i["reproduction_id"]["S"] for i in response.get("Items", []))
+        if "LastEvaluatedKey" not in response:
+            return ids
+        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+
+
+def _current(reproduction_ids: list[str]) -> list[dict[str, Any]]:
+    from chalicelib.db.dynamo import batch_get
+
+    if not reproduction_ids:
+        return []
+    keys = [{"reproduction_id": {"S": rid}} for rid in dict.fromkeys(reproduction_ids)]
+    found = {
+        item["reproduction_id"]: item
+        for item in map(
+            codec.from_item, batch_get(REPRODUCTIONS.physical_name(), keys, consistent=True)
+        )
+    }
+    return [found[rid] for rid in dict.fromkeys(reproduction_ids) if rid in found]
+
+
 def get(reproduction_id: str, consistent: bool = False) -> dict[str, Any] | None:
     """`consistent`: a strongly consistent read, for a caller that must see the write that
     made its own conditional write fail (an eventually consistent read may not yet)."""

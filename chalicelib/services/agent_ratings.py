@@ -100,7 +100,7 @@ def recompute_agent(account_id: str, fresher: Iterable[dict[str, Any]] = ()) -> 
     leaderboard rows. `fresher`: reproductions known to be current (stream records' new
     images), which the index read may not show yet (`reproductions_db.with_fresher`)."""
     reproductions = reproductions_db.with_fresher(
-        reproductions_db.list_for_submitter(account_id),
+        reproductions_db.current_for_submitter(account_id),
         [item for item in fresher if item.get("submitter_id") == account_id],
     )
     stamp = max((r.get("updated_at", "") for r in reproductions), default="")

@@ -339,8 +339,13 @@ def recompute_paper(
     stamp: if a newer recompute has stored its result meanwhile, our rows may have landed
     over its rows, and we go again from fresh inputs (bounded; the newest always wins).
 
+    Its reproductions are read from the base table, strongly consistently, not taken from the
+    index that lists them: the index may still show another reproduction as it was before a
+    promotion a moment ago, and a score derived from that copy carries a newer stamp than the
+    promotion's own recompute, so it would stand (`reproductions_db.current_for_paper`).
+
     `fresher`: reproductions known to be current (the new images of the stream records being
-    handled), which the index read may not show yet (`reproductions_db.with_fresher`): without
+    handled), which the index may not list yet (`reproductions_db.with_fresher`): without
     them, a promotion whose record came before the index caught up would never be counted.
     """
     fresher = [item for item in fresher if item.get("paper_id") == paper_id]
@@ -349,7 +354,7 @@ def recompute_paper(
         if paper is None:
             return False
         reproductions = reproductions_db.with_fresher(
-            reproductions_db.list_for_paper(paper_id), fresher
+            reproductions_db.current_for_paper(paper_id), fresher
         )
         claims = claims_db.list_for_paper(paper_id) if paper.get("claims_rev") else []
         now = datetime.now(UTC).isoformat(timespec="microseconds")
