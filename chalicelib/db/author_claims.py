@@ -39,7 +39,9 @@ def _counter(paper_id: str, change: int, cap: bool) -> dict[str, Any]:
     return {"Update": update}
 
 
-def _bump_paper(paper_id: str) -> None:
+def bump_paper(paper_id: str) -> None:
+    """Make the papers stream recompute the paper's score (its claims changed). Repeating it
+    costs one recompute and changes nothing else."""
     with storage_errors("UpdateItem paper (claims)"):
         ddb().update_item(
             TableName=PAPERS.physical_name(),
@@ -74,7 +76,7 @@ def add(claim: dict[str, Any]) -> None:
     except TransactionCancelled as cancelled:
         failed = [r == "ConditionalCheckFailed" for r in cancelled.reasons]
         raise ClaimRefused("claim" if failed and failed[0] else "cap") from None
-    _bump_paper(claim["paper_id"])
+    bump_paper(claim["paper_id"])
 
 
 def decide(paper_id: str, account_id: str, state: str, at: str, by: str | None) -> None:
@@ -108,7 +110,7 @@ def decide(paper_id: str, account_id: str, state: str, at: str, by: str | None) 
         )
     except TransactionCancelled:
         raise ClaimRefused("claim") from None
-    _bump_paper(paper_id)
+    bump_paper(paper_id)
 
 
 def get(paper_id: str, account_id: str) -> dict[str, Any] | None:

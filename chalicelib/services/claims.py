@@ -81,5 +81,8 @@ def decide_claim(
             raise HttpError(
                 409, "already_decided", f"this claim was already {current['state']}"
             ) from None
+        # Decided so before: a retry of a decision whose paper bump never ran (the Lambda died
+        # between the two writes) would otherwise leave the score without it for good.
+        claims_db.bump_paper(paper["paper_id"])
         return current
     return {**(claims_db.get(paper["paper_id"], account_id) or {}), "state": state}
