@@ -23,6 +23,7 @@ from typing import Any
 
 from chalicelib.db import codec
 from chalicelib.db.dynamo import ddb, error_code, storage_errors
+from chalicelib.db.reproductions import WRITE_REV, WRITE_REV_VALUES
 from chalicelib.db.tables import IDEMPOTENCY, REPRODUCTIONS
 from chalicelib.errors import StorageUnavailable
 
@@ -202,13 +203,14 @@ def _mark_copy(later_id: str, earlier_id: str, now: str) -> dict[str, Any]:
         "Update": {
             "TableName": REPRODUCTIONS.physical_name(),
             "Key": {"reproduction_id": {"S": later_id}},
-            "UpdateExpression": "SET duplicate_of = :earlier, updated_at = :now",
+            "UpdateExpression": f"SET duplicate_of = :earlier, updated_at = :now, {WRITE_REV}",
             "ConditionExpression": "attribute_exists(reproduction_id) AND #status <> :verified",
             "ExpressionAttributeNames": {"#status": "status"},
             "ExpressionAttributeValues": {
                 ":earlier": {"S": earlier_id},
                 ":now": {"S": now},
                 ":verified": {"S": "verified"},
+                **WRITE_REV_VALUES,
             },
         }
     }
@@ -219,13 +221,14 @@ def _mark_promoted_copy(later_id: str, earlier_id: str, now: str) -> dict[str, A
         "Update": {
             "TableName": REPRODUCTIONS.physical_name(),
             "Key": {"reproduction_id": {"S": later_id}},
-            "UpdateExpression": "SET copy_of_earlier = :earlier, updated_at = :now",
+            "UpdateExpression": f"SET copy_of_earlier = :earlier, updated_at = :now, {WRITE_REV}",
             "ConditionExpression": "#status = :verified",
             "ExpressionAttributeNames": {"#status": "status"},
             "ExpressionAttributeValues": {
                 ":earlier": {"S": earlier_id},
                 ":now": {"S": now},
                 ":verified": {"S": "verified"},
+                **WRITE_REV_VALUES,
             },
         }
     }

@@ -14,6 +14,29 @@ _CURSOR_FIELDS = frozenset(
     {"reproduction_id", "paper_id", "submitter_id", "pending_queue", "submitted_key"}
 )
 
+# Every write to a reproduction adds 1 to its `write_rev`, in the write itself: a counter that
+# only grows, whatever the writers' clocks say. `updated_at` is the writer's time, computed
+# before its write lands, so a write can land after another one and carry an earlier time
+# (a decision in flight while a verdict lands, two Lambdas' clocks apart): ordering inputs by
+# it made the newest write's recompute look older than the one before, and refused.
+WRITE_REV = "write_rev = if_not_exists(write_rev, :rev_none) + :rev_one"
+WRITE_REV_VALUES = {":rev_none": {"N": "0"}, ":rev_one": {"N": "1"}}
+
+
+def write_rev(item: dict[str, Any]) -> int:
+    """How many writes the item has had (0: none since revisions were counted)."""
+    return int(item.get("write_rev") or 0)
+
+
+def input_stamp(reproductions: list[dict[str, Any]]) -> str:
+    """What a recompute read, as a string that compares higher for newer inputs: how many
+    reproductions, then the sum of their write revisions (each write adds 1 to one of them, so
+    a read after a write sums higher than any read before it). The `r` after `#` sorts above
+    the digits of the timestamps earlier stamps carried there (`00000002#2026-...`): a stored
+    stamp of that format never refuses a recompute of the same reproductions."""
+    revisions = sum(write_rev(r) for r in reproductions)
+    return f"{len(reproductions):08d}#r{revisions:012d}"
+
 
 def with_fresher(
     listed: list[dict[str, Any]], fresher: Iterable[dict[str, Any]]
@@ -21,17 +44,20 @@ def with_fresher(
     """Items read through an index (`list_for_paper`, `list_for_submitter`), which DynamoDB
     never reads consistently: right after a write it may still show the old item, or not yet
     the new one. `fresher` are items known to be current (a stream record's new image): each
-    replaces the listed version unless that one is newer (`updated_at`), and is added when the
-    index does not list it yet."""
+    replaces the listed version unless that one is newer (`write_rev`, then `updated_at` for
+    items written before revisions were counted), and is added when the index does not list
+    it yet."""
     by_id = {item["reproduction_id"]: item for item in listed}
     for item in fresher:
         rid = item.get("reproduction_id")
         known = by_id.get(rid) if isinstance(rid, str) else None
-        if isinstance(rid, str) and (
-            known is None or str(known.get("updated_at", "")) <= str(item.get("updated_at", ""))
-        ):
+        if isinstance(rid, str) and (known is None or _version(known) <= _version(item)):
             by_id[rid] = item
     return list(by_id.values())
+
+
+def _version(item: dict[str, Any]) -> tuple[int, str]:
+    return write_rev(item), str(item.get("updated_at", ""))
 
 
 def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
@@ -127,7 +153,7 @@ def put_new(item: dict[str, Any]) -> bool:
         try:
             ddb().put_item(
                 TableName=REPRODUCTIONS.physical_name(),
-                Item=codec.to_item(item),
+                Item=codec.to_item({**item, "write_rev": 1}),
                 ConditionExpression="attribute_not_exists(reproduction_id)",
             )
         except ClientError as exc:
@@ -196,6 +222,7 @@ def decide(
         ":status": {"S": status},
         ":by": {"S": decided_by},
         ":at": {"S": decided_at},
+        **WRITE_REV_VALUES,
     }
     if require_settled_validation:
         condition += " AND validation.#state IN (:passed, :unchecked) AND submitter_id <> :by"
@@ -209,8 +236,8 @@ def decide(
                 TableName=REPRODUCTIONS.physical_name(),
                 Key={"reproduction_id": {"S": reproduction_id}},
                 UpdateExpression=(
-                    "SET #status = :status, decided_by = :by, decided_at = :at, updated_at = :at"
-                    " REMOVE pending_queue"
+                    "SET #status = :status, decided_by = :by, decided_at = :at, updated_at = :at, "
+                    f"{WRITE_REV} REMOVE pending_queue"
                 ),
                 ConditionExpression=condition,
                 ExpressionAttributeNames={
@@ -249,9 +276,11 @@ def store_verdict(
         ":tier": {"N": str(trust_tier)},
         ":now": {"S": now},
         ":c": codec.to_value(compute) if compute is not None else {"NULL": True},
+        **WRITE_REV_VALUES,
     }
     update = (
-        "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now, compute = :c"
+        "SET validation = :v, trajectory = :t, trust_tier = :tier, updated_at = :now, "
+        f"compute = :c, {WRITE_REV}"
     )
     if duplicate_of is not None:  # an uploaded log's copy, found by the validator; never unset
         update += ", duplicate_of = :dup"

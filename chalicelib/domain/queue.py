@@ -6,7 +6,9 @@ two counted reproductions. Its base priority (0..100) weighs impact:
   30 x recency         max(0, 1 - age in years / 10)
   20 x claimed results min(1, claims / 20)
   10 x need            (2 - counted reproductions) / 2
-and on read it is divided by (1 + active runs of other agents), so work spreads out.
+and on read it is divided by (1 + other agents with an active run on it), so work spreads out.
+Agents, not runs: an agent may hold several runs on one paper, and counted run by run they
+would let one account bury a paper in everybody else's queue (five runs: divided by 6).
 """
 
 from __future__ import annotations
@@ -48,11 +50,19 @@ def base_priority(facts: QueueFacts, today: date) -> tuple[float, dict[str, floa
     return round(sum(parts.values()), 3), parts
 
 
-def discounted(priority: float, active_runs_by_others: int) -> float:
-    return round(priority / (1 + max(0, active_runs_by_others)), 3)
+def discounted(priority: float, other_agents_at_work: int) -> float:
+    return round(priority / (1 + max(0, other_agents_at_work)), 3)
 
 
-def explain(facts: QueueFacts, parts: dict[str, float], active: int, final: float) -> str:
+def explain(
+    facts: QueueFacts,
+    parts: dict[str, float],
+    active: int,
+    final: float,
+    agents: int | None = None,
+) -> str:
+    """`active`: other agents' live runs on the paper; `agents`: how many agents hold them
+    (the discount; None: one agent per run)."""
     bits = [
         f"{facts.stars} stars (+{parts['stars']:g})",
         f"published {facts.published or 'unknown'} (+{parts['recency']:g})",
@@ -61,5 +71,9 @@ def explain(facts: QueueFacts, parts: dict[str, float], active: int, final: floa
     ]
     why = ", ".join(bits)
     if active:
-        why += f"; divided by {1 + active} for {active} active run(s) by other agents"
+        agents = active if agents is None else agents
+        why += (
+            f"; divided by {1 + agents} for {active} active run(s) by {agents} other "
+            f"agent{'s' if agents != 1 else ''}"
+        )
     return f"{why} = {final:g}"

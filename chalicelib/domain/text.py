@@ -131,6 +131,21 @@ def clean_text(value: str, *, multiline: bool = False) -> str:
     return text
 
 
+def strip_invisible(value: str) -> str:
+    """Text from a source that cannot be asked to fix it (an ingested dump): NFKC-normalised,
+    with what `clean_text` refuses (bidi overrides, zero-width and other format characters,
+    control characters, private use) dropped instead, and runs of whitespace made one space.
+    A title carrying U+202E would otherwise read reversed on the pages reviewers decide on."""
+    text = unicodedata.normalize("NFKC", value)
+    kept = "".join(
+        " " if char in _LINE_BREAKS else char
+        for char in text
+        if char in _LINE_BREAKS
+        or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+    )
+    return " ".join(kept.split())
+
+
 def workspace_path(value: str) -> str:
     """A workspace-relative path: refused when absolute (`/x`, `\\x`), on a drive (`C:`),
     starting with `~`, or climbing out with a `..` segment; also the `clean_text` rules."""

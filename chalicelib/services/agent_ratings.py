@@ -103,12 +103,11 @@ def recompute_agent(account_id: str, fresher: Iterable[dict[str, Any]] = ()) -> 
         reproductions_db.current_for_submitter(account_id),
         [item for item in fresher if item.get("submitter_id") == account_id],
     )
-    stamp = max((r.get("updated_at", "") for r in reproductions), default="")
     ratings = ratings_of(reproductions)
     account = accounts_db.store_ratings(
         account_id,
         ratings,
-        stamp=f"{len(reproductions):08d}#{stamp}",
+        stamp=reproductions_db.input_stamp(reproductions),
         now=datetime.now(UTC).isoformat(timespec="microseconds"),
     )
     if account is None:

@@ -30,6 +30,7 @@ from chalicelib.db import keys
 from chalicelib.db import papers as papers_db
 from chalicelib.db.codec import is_storable_number
 from chalicelib.domain.arxiv import InvalidArxivId, arxiv_id_from_url, normalise_arxiv_id
+from chalicelib.domain.text import strip_invisible
 from chalicelib.domain.values import ParsedValue, parse_metric_value
 from chalicelib.services.dump_files import Kind, read_records
 
@@ -109,6 +110,16 @@ def _as_dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _clean_text(value: Any, limit: int = 2000) -> str | None:
+    """A name or text shown on the pages and the API (title, task, dataset, metric, model,
+    framework, abstract): normalised as submitted text is, with invisible and bidi
+    characters dropped (`strip_invisible`). Ids and URLs keep `_clean_str`: a paper's
+    identity does not change with this."""
+    if not isinstance(value, str):
+        return None
+    return strip_invisible(value)[:limit] or None
+
+
 def _clean_date(value: Any) -> str | None:
     text = _clean_str(value, 40)
     return text[:10] if text and _DATE.match(text) else None
@@ -177,12 +188,12 @@ def _walk_datasets(datasets: Iterable[Any]) -> Iterable[dict[str, Any]]:
 def add_evaluation_tables(data: Any, index: PaperIndex) -> None:
     report = index.report
     for task in _walk_tasks(data if isinstance(data, list) else []):
-        task_name = _clean_str(task.get("task"), 200)
+        task_name = _clean_text(task.get("task"), 200)
         if not task_name:
             report.skipped_records.append("a task without a name")
             continue
         for dataset in _walk_datasets(task.get("datasets") or []):
-            dataset_name = _clean_str(dataset.get("dataset"), 200)
+            dataset_name = _clean_text(dataset.get("dataset"), 200)
             sota = _as_dict(dataset.get("sota"))
             metric_order = [m for m in (sota.get("metrics") or []) if isinstance(m, str)]
             for row in sota.get("rows") or []:
@@ -205,14 +216,14 @@ def _add_row(
     if draft is None:
         report.skipped_records.append(f"{task} / {dataset}: a row with no paper URL or title")
         return
-    draft.title = draft.title or _clean_str(row.get("paper_title"), 500)
-    draft.fallback_title = draft.fallback_title or _clean_str(row.get("model_name"), 500)
+    draft.title = draft.title or _clean_text(row.get("paper_title"), 500)
+    draft.fallback_title = draft.fallback_title or _clean_text(row.get("model_name"), 500)
     draft.published = draft.published or _clean_date(row.get("paper_date"))
     draft.tasks[task] = None
-    model_name = _clean_str(row.get("model_name"), 500)
+    model_name = _clean_text(row.get("model_name"), 500)
     metrics = _as_dict(row.get("metrics"))
     for metric, raw in metrics.items():
-        metric_name = _clean_str(metric, 200)
+        metric_name = _clean_text(metric, 200)
         if not metric_name:
             continue
         parsed = parse_metric_value(raw)
@@ -268,9 +279,9 @@ def add_code_links(data: Any, index: PaperIndex) -> None:
         if draft is None or not url or not url.startswith("https://"):
             index.report.skipped_records.append(f"code link {url or '(none)'}: no paper or URL")
             continue
-        draft.title = draft.title or _clean_str(record.get("paper_title"), 500)
+        draft.title = draft.title or _clean_text(record.get("paper_title"), 500)
         link = {"url": url, "is_official": bool(record.get("is_official"))}
-        framework = _clean_str(record.get("framework"), 50)
+        framework = _clean_text(record.get("framework"), 50)
         if framework and framework.lower() != "none":
             link["framework"] = framework
         draft.code_links[url] = link
@@ -292,13 +303,13 @@ def add_paper_details(data: Any, index: PaperIndex) -> None:
         if draft is None:
             index.report.skipped_records.append("a paper record with no id, URL or title")
             continue
-        draft.title = _clean_str(record.get("title"), 500) or draft.title
-        draft.abstract = _clean_str(record.get("abstract"), 10_000) or draft.abstract
+        draft.title = _clean_text(record.get("title"), 500) or draft.title
+        draft.abstract = _clean_text(record.get("abstract"), 10_000) or draft.abstract
         authors = [a for a in (record.get("authors") or []) if isinstance(a, str) and a.strip()]
         draft.authors = [" ".join(a.split())[:200] for a in authors][:100] or draft.authors
         draft.published = _clean_date(record.get("date")) or draft.published
         for task in record.get("tasks") or []:
-            name = _clean_str(task, 200)
+            name = _clean_text(task, 200)
             if name:
                 draft.tasks[name] = None
 

@@ -34,7 +34,8 @@ def queue(
             for r in runs.get(row["paper_id"], {}).values()
             if int(r["expires_at"]) > now and r["account_id"] != viewer
         ]
-        priority = discounted(row["base_priority"], len(live))
+        agents = len({r["account_id"] for r in live})  # one agent's runs discount it once
+        priority = discounted(row["base_priority"], agents)
         facts = QueueFacts(
             row["stars"], row.get("published"), row["claimed_results"], row["counted_reproductions"]
         )
@@ -49,7 +50,7 @@ def queue(
                 "active_runs": len(live),
                 "counted_reproductions": row["counted_reproductions"],
                 "est_gpu_hours": row.get("est_gpu_hours"),
-                "why": explain(facts, row["priority_parts"], len(live), priority),
+                "why": explain(facts, row["priority_parts"], len(live), priority, agents),
             }
         )
     entries.sort(key=lambda e: (-e["priority"], e["paper_id"]))

@@ -101,7 +101,6 @@ def derive(
     )
     all_rows = leaderboard_rows(claims, result.counted)
     board_rows = leaderboard_rows(primary_claims(paper), result.counted, claims)
-    stamp = max((r.get("updated_at", "") for r in reproductions), default="")
     # what reproducing it cost (issue 18): GPU hours of the counted reproductions
     gpu_hours = gpu_hours_spread(r.gpu_hours for r in result.counted)
     queue = queue_rows(
@@ -126,7 +125,7 @@ def derive(
         "counted_submitters": sorted({r.submitter_id for r in result.counted}),
         "gpu_hours": gpu_hours,
         "computed_source_rev": int(paper.get("source_rev", 0)),
-        "computed_repro_stamp": f"{len(reproductions):08d}#{stamp}",
+        "computed_repro_stamp": reproductions_db.input_stamp(reproductions),
         "updated_at": now,
     }
     search = search_rows(paper, derived)

@@ -9,6 +9,7 @@ names, account names) is always shown as text.
 from __future__ import annotations
 
 import html
+import re
 import string
 from collections.abc import Iterable
 from functools import lru_cache
@@ -22,11 +23,25 @@ class Html(str):
     __slots__ = ()
 
 
+# Bidi controls (embeddings, overrides, isolates, marks): text shown with them can read in
+# another order than it is stored (`acc: 0.12 <U+202E>19.0` reads `acc: 0.12 0.91`). Free
+# text is refused with them at submission and ingest drops them, but an uploaded log, a replay
+# log's outputs or an item stored before those rules is shown as it came: each one is shown
+# as a visible mark naming it, on every page.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _bidi_mark(found: re.Match[str]) -> str:
+    return f"[U+{ord(found.group()):04X}]"
+
+
 def esc(value: Any) -> Html:
-    """`value` as HTML text (quotes escaped too, so it is safe inside attributes)."""
+    """`value` as HTML text (quotes escaped too, so it is safe inside attributes; bidi
+    controls shown as marks)."""
     if isinstance(value, Html):
         return value
-    return Html(html.escape("" if value is None else str(value), quote=True))
+    text = html.escape("" if value is None else str(value), quote=True)
+    return Html(_BIDI.sub(_bidi_mark, text))
 
 
 @lru_cache(maxsize=256)

@@ -56,3 +56,23 @@ def test_the_review_card_shows_the_line_a_passed_claim_was_read_from(world: Worl
     assert found.group(1) == "2"
     assert "Acc@1 84.020" in found.group(2) and "&lt;script&gt;" in found.group(2)
     assert "<script>x()" not in html
+
+
+def test_bidi_controls_in_an_uploaded_log_cannot_reorder_what_a_reviewer_reads(
+    world: World,
+) -> None:
+    """Uploaded logs are bytes nobody cleaned (pasted text with these characters is refused):
+    a right-to-left override makes `acc: 0.12 <RLO>19.0` read as `acc: 0.12 0.91` on the
+    page. Each bidi control is shown as a visible mark instead."""
+    # Given an uploaded log with bidi controls in its lines
+    text = "acc: 0.12 \u202e19.0 :cca\u202c\n" + training_log(10) + "note \u2067x\u2069\n"
+    upload_id = upload(world, "run_log", text.encode())
+    assert submit(world, run_log_upload=upload_id).status_code == 201
+    # When a reviewer opens the review queue
+    cookie = signed_in_cookie(world, world.reviewer.key)
+    html = world.client.http.get("/review", headers={"Cookie": cookie}).body.decode()
+    # Then no bidi control reaches the page; each is named where it was
+    assert "acc: 0.12" in html
+    for char in ("\u202e", "\u202c", "\u2067", "\u2069"):
+        assert char not in html
+    assert "[U+202E]" in html

@@ -49,6 +49,7 @@ async def mcp_session(
     *,
     errlog: Path,
     console_script: bool = False,
+    files_dir: Path | None = None,
 ) -> AsyncIterator[ClientSession]:
     """An initialised MCP client session with a fresh server subprocess. The server's
     environment is the MCP SDK's safe default (PATH, HOME, ...) plus SOTAVERIFIED_* and,
@@ -58,6 +59,8 @@ async def mcp_session(
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
     if key is not None:
         env["SOTAVERIFIED_API_KEY"] = key
+    if files_dir is not None:  # where submit_reproduction may upload local files from
+        env["SOTAVERIFIED_FILES_DIR"] = str(files_dir)
     if console_script:
         command, args = str(CONSOLE_SCRIPT), []
     else:

@@ -22,7 +22,9 @@ FILES = ["train.py"]
 async def test_submit_reproduction_uploads_local_files(
     local_stack: LocalStack, new_agent_key: Callable[[], str], tmp_path: Path
 ) -> None:
-    async with mcp_session(local_stack.url, new_agent_key(), errlog=tmp_path / "err") as mcp:
+    async with mcp_session(
+        local_stack.url, new_agent_key(), errlog=tmp_path / "err", files_dir=tmp_path
+    ) as mcp:
         run = data(
             await mcp.call_tool(
                 "start_run",

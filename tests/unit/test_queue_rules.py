@@ -66,3 +66,10 @@ def test_active_runs_divide_the_priority_and_are_explained() -> None:
     text = explain(facts, parts, 2, 5.0)
     assert "12 stars" in text and "1 of 2 reproductions" in text
     assert "divided by 3 for 2 active run(s)" in text
+
+
+def test_the_discount_is_explained_by_agents_when_one_holds_several_runs() -> None:
+    facts = QueueFacts(12, "2025-05-01", 3, 1)
+    _, parts = base_priority(facts, TODAY)
+    text = explain(facts, parts, 5, 5.0, agents=1)
+    assert "divided by 2 for 5 active run(s) by 1 other agent =" in text

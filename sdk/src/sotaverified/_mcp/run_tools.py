@@ -5,7 +5,6 @@ files are uploaded) and get_reproduction (its verdicts, waiting up to 60 s). Reg
 from __future__ import annotations
 
 import math
-import os
 import uuid
 from typing import Annotated, Any
 
@@ -15,6 +14,7 @@ from pydantic import Field, StringConstraints
 from sotaverified._mcp.config import MAX_WAIT_SECONDS
 from sotaverified._mcp.error_mapping import guarded
 from sotaverified._mcp.inputs import Name, PaperRef, ReplayLogInput, WorkspaceInput
+from sotaverified._mcp.local_files import uploadable_file
 from sotaverified._mcp.outputs import ReproductionOut, RunOut
 from sotaverified._mcp.registration import _READ, _WRITE, NeedKey, ToolDecorator
 from sotaverified._mcp.results import ok
@@ -24,8 +24,11 @@ from sotaverified.errors import ValidationTimeout
 from sotaverified.models import Reproduction
 
 
-def register_run_tools(tool: ToolDecorator, api: Client, need_key: NeedKey) -> None:
-    """start_run, submit_reproduction, get_reproduction."""
+def register_run_tools(
+    tool: ToolDecorator, api: Client, need_key: NeedKey, files_dir: str | None
+) -> None:
+    """start_run, submit_reproduction, get_reproduction. `files_dir`: the only directory
+    submit_reproduction uploads local files from (:mod:`sotaverified._mcp.local_files`)."""
 
     @tool("Start a run", _WRITE)
     def start_run(
@@ -101,7 +104,9 @@ def register_run_tools(tool: ToolDecorator, api: Client, need_key: NeedKey) -> N
             Field(
                 description="A local file holding the run's terminal output (any size up to "
                 "50 MiB gzip-compressed; a .gz file is sent as it is): it is uploaded and "
-                "referenced. Give this or run_log_url."
+                "referenced. Only a regular, visible file under the server's files directory "
+                "(SOTAVERIFIED_FILES_DIR, else where it was started; a relative path starts "
+                "there) is uploaded. Give this or run_log_url."
             ),
         ] = None,
         run_id: Annotated[
@@ -123,7 +128,8 @@ def register_run_tools(tool: ToolDecorator, api: Client, need_key: NeedKey) -> N
             Field(
                 description="Instead of replay_log: a local JSON file holding the replay log "
                 '{"run_id", "steps"} (or a .gz of it), for long runs: up to 1,000,000 steps '
-                "and 200 MiB compressed. It is uploaded and referenced."
+                "and 200 MiB compressed. It is uploaded and referenced; the same rules as "
+                "run_log_path."
             ),
         ] = None,
         actual_metric_name: Annotated[
@@ -166,9 +172,11 @@ def register_run_tools(tool: ToolDecorator, api: Client, need_key: NeedKey) -> N
                 raise ValueError("give exactly one of run_log_url and run_log_path")
             if replay_log is not None and replay_log_path is not None:
                 raise ValueError("give at most one of replay_log and replay_log_path")
-            for path in (run_log_path, replay_log_path):
-                if path is not None and not os.path.isfile(path):
-                    raise ValueError(f"no such file: {path} (give a path this server can read)")
+            run_log_file = replay_log_file = None
+            if run_log_path is not None:
+                run_log_file = uploadable_file(run_log_path, "run_log", files_dir)
+            if replay_log_path is not None:
+                replay_log_file = uploadable_file(replay_log_path, "replay_log", files_dir)
             log: dict[str, Any] | None = None
             if replay_log is not None:
                 log = replay_log.model_dump(exclude_none=True)
@@ -182,13 +190,13 @@ def register_run_tools(tool: ToolDecorator, api: Client, need_key: NeedKey) -> N
                 tier_claimed=tier_claimed,
                 hardware_spec=hardware_spec,
                 run_log_url=run_log_url,
-                run_log_file=run_log_path,
+                run_log_file=run_log_file,
                 actual_metric_name=actual_metric_name,
                 actual_metric_value=actual_metric_value,
                 dataset=dataset,
                 run_id=run_id,
                 replay_log=log,
-                replay_log_file=replay_log_path,
+                replay_log_file=replay_log_file,
                 idempotency_key=used_key,
             )
             return ok(reproduction_out(reproduction, idempotency_key=used_key))

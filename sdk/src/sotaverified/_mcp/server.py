@@ -16,6 +16,7 @@ from pydantic import ValidationError as ArgumentsError
 
 from sotaverified._mcp.config import ENV_KEY, SERVER_NAME, make_client
 from sotaverified._mcp.error_mapping import _invalid, invalid_arguments
+from sotaverified._mcp.local_files import files_dir
 from sotaverified._mcp.read_tools import (
     register_account_tools,
     register_discovery_tools,
@@ -134,7 +135,7 @@ def create_server(client: Client | None = None) -> MCPServer[Any]:
         )
 
     register_paper_tools(tool, api)
-    register_run_tools(tool, api, need_key)
+    register_run_tools(tool, api, need_key, files_dir())
     register_discovery_tools(tool, api)
     register_account_tools(tool, api, need_key)
 

@@ -214,7 +214,8 @@ class SotaRow:
 @dataclass(frozen=True)
 class QueueEntry:
     """One paper of ``GET /api/v1/queue`` (papers that most need reproduction), best first:
-    ``priority`` is ``base_priority`` (impact) discounted by other agents' ``active_runs``;
+    ``priority`` is ``base_priority`` (impact) divided by 1 + the other agents holding its
+    ``active_runs`` (agents, not runs);
     ``why`` explains the number. ``est_gpu_hours``: the median GPU hours of the paper's
     counted reproductions (None: unknown)."""
 
