@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.layout import (
     _CODE_SPAN_FOR,
     _ELISIONS,
     _EMPHASIS,
+    _HTML_EMPHASIS,
 )
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -355,6 +356,8 @@ class Extraction:
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
             raw = _ANSI.sub("", raw)
+        if "</" in raw:
+            raw = _HTML_EMPHASIS.sub(r"\2", raw)
         if "**" in raw or "__" in raw:
             raw = _EMPHASIS.sub(r"\2", raw)
             if "**" in raw:

@@ -20,6 +20,10 @@ _BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])([^*]++)(?<=\S)\*\*(?![\w*])")
 # Bold opened on one line and closed on a later one ("**image_AUROC 0.945" then
 # "pixel_AUROC 0.98**"): a leading or trailing `**` left alone on a line is dropped.
 _BOLD_EDGE = re.compile(r"^(\s*+)\*\*(?=[^\s*])|(?<=[^\s*])\*\*(?=\s*+$)")
+# An HTML formatting tag closed on the same line around its text (GitHub's `<ins>0.70</ins>`,
+# `<b>AP</b>`): the text. A tag left unclosed is not formatting (ESPnet's `<sub> <del> <ins>`
+# column names).
+_HTML_EMPHASIS = re.compile(r"<(ins|u|b|i|em|strong|mark|code|kbd)>([^<>]{0,200}+)</\1>")
 # A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
 # values of one batch of a pass in progress, none of them a result.
 _BATCH_COUNTER = re.compile(

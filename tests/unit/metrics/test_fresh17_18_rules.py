@@ -1,0 +1,21 @@
+"""Rules found by reading the fresh17 and fresh18 corpus sets: each a general rule about how
+tools and writers print results, each with a crafted log (not a corpus excerpt)."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_html_emphasis_closed_on_its_line_is_its_text() -> None:
+    # Given KITTI blocks pasted into an issue with a threshold underlined by `<ins>...</ins>`
+    text = (
+        "Car AP_R40@0.70, 0.70, 0.70:\n"
+        "3d   AP:41.1000, 40.2000, 39.3000\n"
+        "\n"
+        "Car AP_R40@<ins>0.70</ins>, 0.50, 0.50:\n"
+        "3d   AP:81.4000, 80.5000, 79.6000\n"
+    )
+    # Then the second block is still read as the looser setting, never as the standard one
+    assert confirms(text, "Car 3D AP R40 (easy)", 41.1)
+    assert not confirms(text, "Car 3D AP R40 (easy)", 81.4)
+    assert not confirms(text, "Car 3D AP R40 (moderate, IoU 0.7)", 80.5)
