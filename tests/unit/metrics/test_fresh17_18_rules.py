@@ -19,3 +19,15 @@ def test_html_emphasis_closed_on_its_line_is_its_text() -> None:
     assert confirms(text, "Car 3D AP R40 (easy)", 41.1)
     assert not confirms(text, "Car 3D AP R40 (easy)", 81.4)
     assert not confirms(text, "Car 3D AP R40 (moderate, IoU 0.7)", 80.5)
+
+
+def test_a_log_printing_iou_and_miou_reports_two_metrics() -> None:
+    # Given a completion IoU printed beside the mean of the per-class IoUs
+    text = "Precision=61.2, Recall=70.4, IoU=52.7\nmIoU=31.9\n"
+    # Then a mIoU claim is the mIoU and an IoU claim the IoU, never the other
+    assert confirms(text, "mIoU", 31.9)
+    assert not confirms(text, "SSC mIoU", 52.7)
+    assert confirms(text, "Completion IoU", 52.7)
+    assert not confirms(text, "IoU", 31.9)
+    # and a log printing one IoU keeps it for either name
+    assert confirms("IoU=52.7\n", "mIoU", 52.7)
