@@ -99,7 +99,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations):
     ("fresh18-deepspeech-test-of-epoch-vs-sample-wers", "Test WER", 0.034483),
     ("fresh18-lostgans-coco128-is-fid-vs-paper", "FID", 24.76),
-    ("fresh18-tenrec-cold-start-valid-epochs-1-3", "Test Recall@20", 0.025),
     ("fresh18-socialstgcnn-eth-hotel-ade-fde", "ADE", 0.73),
     ("fresh18-internvl-chat-v12-mmbench-dev-cn-counts", "MMBench-CN (dev) accuracy", 79.5),
 }

@@ -213,6 +213,11 @@ _EXAMPLE_LEAD = re.compile(
 # a reference section that lasts up to the next heading or banner, across its sub-titles
 # ("**SEGAN:**"); any other heading ends it.
 _HEADING = re.compile(r"^(?:\[[^\]]{1,60}+\]\s*+)?+[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+# A title between two rules of one character ("++++ Valid Epoch 3 ++++", "===== Test ====="):
+# a banner opening a section, like a heading.
+_BANNER = re.compile(
+    r"^\s*+([+=*~-])\1{2,}+\s*+([A-Za-z][\w()./]*+(?:\s++[\w()./]++)*+)\s*+\1{3,}+\s*+$"
+)
 _REFERENCE_HEADING = re.compile(
     r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
     r"\b[^0-9]*+$"

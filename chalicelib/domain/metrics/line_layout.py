@@ -15,6 +15,7 @@ from typing import Any
 
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
+    _BANNER,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _BULLET_TITLE,
@@ -124,6 +125,9 @@ class LogState:
         return value
 
 
+_RULES = frozenset(c * 3 for c in "+=*~-")
+
+
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
@@ -158,6 +162,10 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title
         state.section_split = heading_split(line) or section_split(line)
+    elif len(line) < 120 and line.lstrip()[:3] in _RULES and (banner := _BANNER.match(line)):
+        # "++++ Valid Epoch 3 ++++": the section below is that split's (a counter in the
+        # banner still counts as one, read below)
+        state.section_split = section_split(banner.group(2))
     elif (
         (":" in line or "\uff1a" in line)
         and len(line) < 200

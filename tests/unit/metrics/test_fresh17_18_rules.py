@@ -31,3 +31,21 @@ def test_a_log_printing_iou_and_miou_reports_two_metrics() -> None:
     assert not confirms(text, "IoU", 31.9)
     # and a log printing one IoU keeps it for either name
     assert confirms("IoU=52.7\n", "mIoU", 52.7)
+
+
+def test_a_banner_naming_a_split_opens_that_splits_section() -> None:
+    # Given epochs whose evaluation is printed under "Valid Epoch N" banners
+    text = (
+        "==== Train Epoch 1 ====\n"
+        "Training loss: 3.1\n"
+        "==== Valid Epoch 1 ====\n"
+        "{'HR@10': 0.41, 'NDCG@10': 0.22}\n"
+        "==== Train Epoch 2 ====\n"
+        "Training loss: 2.9\n"
+        "==== Valid Epoch 2 ====\n"
+        "{'HR@10': 0.45, 'NDCG@10': 0.25}\n"
+    )
+    # Then the last values are validation values: a test claim is not confirmed by them
+    assert confirms(text, "HR@10", 0.45)
+    assert confirms(text, "Validation HR@10", 0.45)
+    assert not confirms(text, "Test HR@10", 0.45)
