@@ -97,7 +97,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh17-sb3-ppo-cartpole-evaluate-policy", "Mean Reward", 91.49),
     ("fresh17-tvm-qnn-four-models-pytorch-vs-tvm", "Top-1 Accuracy", 76.33),
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations):
-    ("fresh18-deepspeech-test-of-epoch-vs-sample-wers", "Test WER", 0.034483),
     ("fresh18-lostgans-coco128-is-fid-vs-paper", "FID", 24.76),
     ("fresh18-socialstgcnn-eth-hotel-ade-fde", "ADE", 0.73),
     ("fresh18-internvl-chat-v12-mmbench-dev-cn-counts", "MMBench-CN (dev) accuracy", 79.5),

@@ -49,3 +49,19 @@ def test_a_banner_naming_a_split_opens_that_splits_section() -> None:
     assert confirms(text, "HR@10", 0.45)
     assert confirms(text, "Validation HR@10", 0.45)
     assert not confirms(text, "Test HR@10", 0.45)
+
+
+def test_a_deepspeech_report_is_its_summary_not_its_sample_items() -> None:
+    # Given a DeepSpeech test report: the summary, then one item per sample
+    text = (
+        "I Test of Epoch 120 - WER: 0.082000, loss: 11.5, mean edit distance: 0.041000\n"
+        "I ----------------------------------------------------------------\n"
+        "I WER: 0.250000, loss: 20.1, mean edit distance: 0.120000\n"
+        'I  - src: "the cat sat"\n'
+        'I  - res: "the cat sad"\n'
+    )
+    # Then the summary is the test WER; a sample's WER is no result
+    assert confirms(text, "Test WER", 0.082)
+    assert confirms(text, "WER", 8.2)
+    assert not confirms(text, "WER", 0.25)
+    assert not confirms(text, "Test WER", 25.0)
