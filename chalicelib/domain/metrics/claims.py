@@ -294,11 +294,12 @@ def _narrow(
             claim = replace(claim, split=dataset_sense.split)
         else:
             scope.add(scope_key(dataset))
+    short = key if dataset and len(key := scope_key(dataset)) < 4 else None
     if scope:
         # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
         # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
         for exact in (True,) if claim.benchmark_bases else (True, False):
-            hits = [(m, scope_hits(m, scope, exact)) for m in named]
+            hits = [(m, scope_hits(m, scope, exact, short)) for m in named]
             best = max((h for _, h in hits), default=0)
             if best:
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means

@@ -134,6 +134,16 @@ _DATASET_LINE = re.compile(
     # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
     r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
 )
+# A line naming the model (or checkpoint) whose evaluation follows: "Model name: resnet18",
+# "Evaluating model: ./checkpoint/social-stgcnn-eth" (a path: its last part names it). Scripts
+# that loop over models or checkpoints print one per block; the block's values are that one's.
+_MODEL_LINE = re.compile(
+    r"(?i)^[\s#>*-]*+(?:(?:evaluating|testing|evaluated|tested)\s++)?+model(?:[ _]name)?+"
+    r"\s*+[:=]\s*+['\"]?+(?:[\w.\-]*+/)*+([A-Za-z][\w.\-+]{0,60}+)['\"]?+\s*+$"
+)
+# The scope such a line gives its block's values: "model resnet18/Top1". A model, not a data
+# set: it never makes a value another data set's (`claim_scopes.dataset_scopes`).
+MODEL_SCOPE = "model "
 # A line that only names a data set ("COCO dataset", "Results on the Flickr30k dataset:",
 # "## ImageNet data set"): what follows, up to another such line, is that data set's.
 _DATASET_NAMED = re.compile(

@@ -33,6 +33,7 @@ from chalicelib.domain.metrics.layout import (
     _LINE_SPLIT_PAIRS,
     _LIST_FILE,
     _LONE_TITLE,
+    _MODEL_LINE,
     _NOT_A_DATASET,
     _NOT_A_SECTION,
     _NOT_OBTAINED,
@@ -51,6 +52,7 @@ from chalicelib.domain.metrics.layout import (
     _WORD_COUNTER,
     CJK_SPLITS,
     LEGEND_WORDS,
+    MODEL_SCOPE,
     SAMPLE_FILE_ENDS,
     heading_split,
     inline_block_title,
@@ -238,6 +240,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     ):
         # "img0001.nii.gz" above that case's values: every value below is that sample's
         state.block_scope = state.sample_scope = sample.group(1)
+        return True
+    if len(line) < 200 and "odel" in line and (model := _MODEL_LINE.match(line)):
+        state.block_scope = MODEL_SCOPE + model.group(1)  # "Model name: resnet18": its block
         return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)

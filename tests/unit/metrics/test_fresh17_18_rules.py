@@ -65,3 +65,43 @@ def test_a_deepspeech_report_is_its_summary_not_its_sample_items() -> None:
     assert confirms(text, "WER", 8.2)
     assert not confirms(text, "WER", 0.25)
     assert not confirms(text, "Test WER", 25.0)
+
+
+def test_a_model_line_scopes_its_block_to_that_model() -> None:
+    # Given a script evaluating one checkpoint per data set, each named by its path
+    text = (
+        "Evaluating model: ./ckpt/stgat-zara1\n"
+        "Testing ....\n"
+        "ADE: 0.3412  FDE: 0.6921\n"
+        "*************************\n"
+        "Evaluating model: ./ckpt/stgat-eth\n"
+        "Testing ....\n"
+        "ADE: 0.6518  FDE: 1.1037\n"
+    )
+    # Then each value is its checkpoint's: a claim on one data set is not confirmed by another's
+    assert confirms(text, "ADE", 0.65, "ETH")
+    assert not confirms(text, "ADE", 0.34, "ETH")
+    assert confirms(text, "FDE", 0.69, "ZARA1")
+    assert not confirms(text, "FDE", 1.10, "ZARA1")
+
+
+def test_a_model_is_no_data_set_and_keeps_the_logs_data_set() -> None:
+    # Given a run scoped to a data set, then the model it evaluated
+    text = "Dataset: speechbench-v2\nModel: whisper-small\nWER: 12.34\n"
+    # Then the value is the data set's: another data set's claim is refused, its own confirmed
+    assert confirms(text, "WER", 12.34, "speechbench-v2")
+    assert not confirms(text, "WER", 12.34, "LibriSpeech")
+    assert confirms("Model: whisper-small\nWER: 12.34\n", "WER", 12.34, "LibriSpeech")
+
+
+def test_a_line_led_by_whose_results_scopes_its_pairs() -> None:
+    # Given two back ends' results per model, one line each
+    text = (
+        "Model name: resnet50\n"
+        "ONNX accuracy: Top1 = 74.10, Top5 = 91.80\n"
+        "TensorRT accuracy: Top1 = 73.20, Top5 = 91.40\n"
+    )
+    # Then each value is that model's on that back end
+    assert confirms(text, "Top-1 Accuracy", 73.2, "resnet50 TensorRT")
+    assert not confirms(text, "Top-1 Accuracy", 73.2, "resnet50 ONNX")
+    assert confirms(text, "Top-1 Accuracy", 74.1, "resnet50 ONNX")

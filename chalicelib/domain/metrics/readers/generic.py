@@ -107,6 +107,17 @@ _LINE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
     r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
 )
+# A line led by whose results it prints, then `name = value` pairs ("PyTorch accuracy: Top1 =
+# 75.00, Top5 = 93.00" beside "TVM accuracy: Top1 = 76.33, ...", a comparison of backends,
+# models or systems): the first word scopes the line's values (`PyTorch/Top1`).
+_WHOSE_LABEL = re.compile(
+    r"^\s*+([A-Za-z][\w.\-]{0,30}+)[ \t]++(?i:accuracy|acc|results?+|scores?+|metrics?+)\s*+:"
+    r"[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
+)
+_NOT_WHOSE = frozenset(
+    {"final", "best", "overall", "average", "mean", "total", "my", "our", "the", "your", "last"}
+    | {"current", "model", "top", "top1", "top5", "reproduced", "baseline", "new", "old"}
+)
 # A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
 # AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
 # over classes (`tennis-court/class AP`, a class row; `claim_scopes.class_row`).
@@ -375,6 +386,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
+    if label is None and pairs and not segments and not state.running and "=" in line:
+        label = _WHOSE_LABEL.match(line)
+        if label and label.group(1).lower() in _NOT_WHOSE:
+            label = None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
     elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
