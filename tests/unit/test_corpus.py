@@ -93,7 +93,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh17 (measured blind once, at its merge: 87.9% (181/206), 5 wrong confirmations):
     ("fresh17-scibert-pico-test-metrics-vs-paper", "F1", 0.9154),
     ("fresh17-icefall-russian-streaming-modified-beam", "Greedy WER", 25.4),
-    ("fresh17-mteb-custom-task-main-score-vs-leaderboard-avg", "MRR@1000", 0.748046),
     ("fresh17-sb3-ppo-cartpole-evaluate-policy", "Mean Reward", 91.49),
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations):
     ("fresh18-lostgans-coco128-is-fid-vs-paper", "FID", 24.76),

@@ -105,3 +105,12 @@ def test_a_line_led_by_whose_results_scopes_its_pairs() -> None:
     assert confirms(text, "Top-1 Accuracy", 73.2, "resnet50 TensorRT")
     assert not confirms(text, "Top-1 Accuracy", 73.2, "resnet50 ONNX")
     assert confirms(text, "Top-1 Accuracy", 74.1, "resnet50 ONNX")
+
+
+def test_mtebs_nauc_statistics_are_not_the_metric() -> None:
+    # Given an MTEB retrieval result with the nAUC calibration statistics beside the scores
+    text = '{"map_at_10": 0.4121, "nauc_map_at_10_max": 0.2873, "nauc_ndcg_at_10_diff1": 0.5012}\n'
+    # Then a statistic of a metric confirms no claim of the metric
+    assert confirms(text, "MAP@10", 0.4121)
+    assert not confirms(text, "MAP@10", 0.2873)
+    assert not confirms(text, "NDCG@10", 0.5012)
