@@ -91,7 +91,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # confirmation; the same with the code before them, aca1594):
     ("fresh16-3dgcn-shapenetpart-best-miou-vs-paper", "Class mIoU", 0.821),
     # fresh17 (measured blind once, at its merge: 87.9% (181/206), 5 wrong confirmations):
-    ("fresh17-scibert-pico-test-metrics-vs-paper", "F1", 0.9154),
     ("fresh17-icefall-russian-streaming-modified-beam", "Greedy WER", 25.4),
     ("fresh17-sb3-ppo-cartpole-evaluate-policy", "Mean Reward", 91.49),
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations):

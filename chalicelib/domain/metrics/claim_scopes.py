@@ -106,3 +106,23 @@ def dataset_scopes(metric: ExtractedMetric) -> list[str]:
     return [
         s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s) and s not in models
     ]
+
+
+# A name ending in a label glued after the metric ("test_F1_O", "f1-I-PAR"): the head before it.
+_LABEL_TAIL = re.compile(r"^(.*?[A-Za-z0-9])[_\-]([A-Za-z][A-Za-z]{0,11}+(?:-[A-Za-z]{1,12}+)?+)$")
+
+
+def label_rows(metrics: list[ExtractedMetric]) -> bool:
+    """Are the values one metric's rows per label, each named by the metric and then its label
+    (a tagger's `test_F1_O`, `test_F1_I-PAR`, two or more labels), so that none is the overall
+    value?"""
+    labels = set()
+    for metric in metrics:
+        tail = _LABEL_TAIL.match(metric.name.rsplit("/", 1)[-1])
+        if tail is None:
+            return False
+        head, sense = sense_of(tail.group(1)), sense_of(metric.name)
+        if head.base is None or head.base != sense.base or head.scope or not sense.scope:
+            return False
+        labels.add(tail.group(2).lower())
+    return len(labels) >= 2

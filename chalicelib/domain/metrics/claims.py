@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     carries_scope,
     class_row,
     dataset_scopes,
+    label_rows,
     other_benchmark,
     parts_of,
     scope_hits,
@@ -407,7 +408,7 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
-        elif chosen and all(PARTITION_ROW.match(m.name) for m in chosen):
+        elif chosen and (all(PARTITION_ROW.match(m.name) for m in chosen) or label_rows(chosen)):
             # one class's, category's or fold's value is never the aggregate the claim means
             return [], "the log reports this metric only per class or per fold"
 

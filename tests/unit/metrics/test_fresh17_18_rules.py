@@ -114,3 +114,14 @@ def test_mtebs_nauc_statistics_are_not_the_metric() -> None:
     assert confirms(text, "MAP@10", 0.4121)
     assert not confirms(text, "MAP@10", 0.2873)
     assert not confirms(text, "NDCG@10", 0.5012)
+
+
+def test_a_metric_printed_only_per_label_has_no_overall_value() -> None:
+    # Given a tagger's metrics: accuracy, then F1 per tag only
+    text = '  "test_accuracy": 0.8812,\n  "test_F1_B-LOC": 0.9021,\n  "test_F1_I-LOC": 0.7714,\n'
+    # Then no tag's F1 is the F1 of the run; a claim naming the tag is that tag's
+    assert confirms(text, "Test Accuracy", 88.12)
+    assert not confirms(text, "F1", 0.9021)
+    assert not confirms(text, "F1", 0.7714)
+    assert confirms(text, "F1 B-LOC", 0.9021)
+    assert not confirms(text, "F1 B-LOC", 0.7714)
