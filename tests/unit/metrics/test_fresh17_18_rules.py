@@ -125,3 +125,12 @@ def test_a_metric_printed_only_per_label_has_no_overall_value() -> None:
     assert not confirms(text, "F1", 0.7714)
     assert confirms(text, "F1 B-LOC", 0.9021)
     assert not confirms(text, "F1 B-LOC", 0.7714)
+
+
+def test_pairs_in_a_parenthesis_after_a_source_are_the_sources() -> None:
+    # Given the writer's scores, then the paper's in a parenthesis after "in paper"
+    text = "My scores(BLEU: 27.10) are below yours in paper (chrF: 55.2, BLEU: 29.80).\n"
+    # Then every pair in the paper's parenthesis is the paper's; the writer's glued pair is theirs
+    assert confirms(text, "BLEU", 27.1)
+    assert not confirms(text, "BLEU", 29.8)
+    assert not confirms(text, "chrF", 55.2)

@@ -217,6 +217,20 @@ def _after_source(line: str, start: int, name: str) -> bool:
     return _SOURCE_BEFORE.search(before) is not None
 
 
+# A parenthesis glued to the word before it, left open before a pair ("scores(IS: 14.31"): the
+# pair's name is what follows it.
+_GLUED_PAREN = re.compile(r"(?<=[A-Za-z])\(([A-Za-z][\w@.\-/%]{0,40}+)$")
+
+
+def _in_source_parenthesis(line: str, start: int) -> bool:
+    """Is the pair at `start` inside a parenthesis opened right after a source ("not match
+    yours in paper (IS: 14.21, FID: 24.76)")? Every pair in it is the source's."""
+    opened = line.rfind("(", max(0, start - 200), start)
+    if opened < 0 or ")" in line[opened:start]:
+        return False
+    return _SOURCE_BEFORE.search(line, max(0, opened - 80), opened + 1) is not None
+
+
 # "minDCF (p_target:0.01 c_miss:1 c_fa:1) = 0.4238": settings in parentheses between a
 # metric's name and its value are the metric's parameters, never its value nor metrics of
 # their own; the value after the parenthesis is the metric's.
@@ -328,6 +342,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             line = _without_settings(line)
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
+            if "(" in words[-1] and (glued := _GLUED_PAREN.search(match.group(1))):
+                words = [glued.group(1)]  # "my scores(IS: 14.31": the pair is "IS"
             became = _ARROW_TO.match(line, match.end()) if arrows else None
             if became:
                 number = became.group(1)
@@ -335,7 +351,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 quoting and _quoted(line, match.start(), match.end())
             ):
                 continue
-            if quoting and _after_source(line, match.start(), match.group(1)):
+            if quoting and (
+                _after_source(line, match.start(), match.group(1))
+                or _in_source_parenthesis(line, match.start())
+            ):
                 continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
