@@ -137,8 +137,9 @@ _DATASET_LINE = re.compile(
 # A line naming the model (or checkpoint) whose evaluation follows: "Model name: resnet18",
 # "Evaluating model: ./checkpoint/social-stgcnn-eth" (a path: its last part names it). Scripts
 # that loop over models or checkpoints print one per block; the block's values are that one's.
+# (A bare "Model: X" is a header field its tool's reader reads: OpenCompass' raw format.)
 _MODEL_LINE = re.compile(
-    r"(?i)^[\s#>*-]*+(?:(?:evaluating|testing|evaluated|tested)\s++)?+model(?:[ _]name)?+"
+    r"(?i)^[\s#>*-]*+(?:(?:evaluating|testing|evaluated|tested)\s++model|model[ _]name)"
     r"\s*+[:=]\s*+['\"]?+(?:[\w.\-]*+/)*+([A-Za-z][\w.\-+]{0,60}+)['\"]?+\s*+$"
 )
 # The scope such a line gives its block's values: "model resnet18/Top1". A model, not a data

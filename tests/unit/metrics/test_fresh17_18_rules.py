@@ -87,11 +87,11 @@ def test_a_model_line_scopes_its_block_to_that_model() -> None:
 
 def test_a_model_is_no_data_set_and_keeps_the_logs_data_set() -> None:
     # Given a run scoped to a data set, then the model it evaluated
-    text = "Dataset: speechbench-v2\nModel: whisper-small\nWER: 12.34\n"
+    text = "Dataset: speechbench-v2\nModel name: whisper-small\nWER: 12.34\n"
     # Then the value is the data set's: another data set's claim is refused, its own confirmed
     assert confirms(text, "WER", 12.34, "speechbench-v2")
     assert not confirms(text, "WER", 12.34, "LibriSpeech")
-    assert confirms("Model: whisper-small\nWER: 12.34\n", "WER", 12.34, "LibriSpeech")
+    assert confirms("Model name: whisper-small\nWER: 12.34\n", "WER", 12.34, "LibriSpeech")
 
 
 def test_a_line_led_by_whose_results_scopes_its_pairs() -> None:

@@ -48,7 +48,7 @@ def test_a_title_without_a_data_set_shape_scopes_nothing() -> None:
 
 def test_a_dataset_line_scopes_what_follows() -> None:
     text = "Dataset:    earnings22-debug\nModel: openai/whisper-tiny.en\nWER:   19.37\n"
-    assert found(text)["earnings22-debug/model whisper-tiny.en/WER"] == 19.37
+    assert found(text)["earnings22-debug/WER"] == 19.37
     assert confirms(text, "WER", 19.37, dataset="earnings22")
     assert confirms(text, "WER", 19.37)
 
