@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.claim_rows import holds
+from chalicelib.domain.metrics.layout import MODEL_SCOPE
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.vocabulary import (
     BENCHMARK_HEADLINES,
@@ -16,18 +17,24 @@ from chalicelib.domain.metrics.vocabulary import (
 )
 
 
-def scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
+def scope_hits(
+    metric: ExtractedMetric, scope: set[str], exact: bool, short: str | None = None
+) -> float:
     """How many of the claim's scopes (a dataset, a method, a class...) the metric's name
     carries. Written partly, a scope counts fully; abbreviated (`txt` for "Text Retrieval",
-    `v` for "Visual"), it counts less, the more so the shorter the abbreviation."""
+    `v` for "Visual"), it counts less, the more so the shorter the abbreviation. A claimed
+    data set with a short name (`short`: "ETH") counts when it is a word of the value's name
+    (`model social-stgcnn-eth/ADE`)."""
     found = set(sense_of(metric.name).scope)
     if exact:
         return sum(b in found or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
     hits = 0.0
     for b in scope:
-        if any(len(a) >= 4 and len(b) >= 4 and (holds(b, a) or holds(a, b)) for a in found) or (
-            len(b) >= 4 and holds(whole, b)
+        if (
+            any(len(a) >= 4 and len(b) >= 4 and (holds(b, a) or holds(a, b)) for a in found)
+            or (len(b) >= 4 and holds(whole, b))
+            or (b == short and b in _WORD_SPLIT.split(metric.name.lower()))
         ):
             hits += 1
         else:
@@ -35,6 +42,9 @@ def scope_hits(metric: ExtractedMetric, scope: set[str], exact: bool) -> float:
                 (0.5 + 0.4 * len(a) / len(b) for a in found if abbreviates(a, b)), default=0
             )
     return hits
+
+
+_WORD_SPLIT = re.compile(r"[^a-z0-9]++")
 
 
 def abbreviates(short: str, word: str) -> bool:
@@ -91,4 +101,28 @@ BACKBONE_SCOPE = re.compile(
 
 
 def dataset_scopes(metric: ExtractedMetric) -> list[str]:
-    return [s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s)]
+    models = {metric_key(p) for p in metric.name.split("/")[:-1] if p.startswith(MODEL_SCOPE)}
+    # (the block of a model the log named, "Model name: resnet18", is no data set)
+    return [
+        s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s) and s not in models
+    ]
+
+
+# A name ending in a label glued after the metric ("test_F1_O", "f1-I-PAR"): the head before it.
+_LABEL_TAIL = re.compile(r"^(.*?[A-Za-z0-9])[_\-]([A-Za-z][A-Za-z]{0,11}+(?:-[A-Za-z]{1,12}+)?+)$")
+
+
+def label_rows(metrics: list[ExtractedMetric]) -> bool:
+    """Are the values one metric's rows per label, each named by the metric and then its label
+    (a tagger's `test_F1_O`, `test_F1_I-PAR`, two or more labels), so that none is the overall
+    value?"""
+    labels = set()
+    for metric in metrics:
+        tail = _LABEL_TAIL.match(metric.name.rsplit("/", 1)[-1])
+        if tail is None:
+            return False
+        head, sense = sense_of(tail.group(1)), sense_of(metric.name)
+        if head.base is None or head.base != sense.base or head.scope or not sense.scope:
+            return False
+        labels.add(tail.group(2).lower())
+    return len(labels) >= 2

@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     carries_scope,
     class_row,
     dataset_scopes,
+    label_rows,
     other_benchmark,
     parts_of,
     scope_hits,
@@ -294,11 +295,12 @@ def _narrow(
             claim = replace(claim, split=dataset_sense.split)
         else:
             scope.add(scope_key(dataset))
+    short = key if dataset and len(key := scope_key(dataset)) < 4 else None
     if scope:
         # A benchmark named by the claim ("MMLU") is that benchmark's own row, never a
         # sub-task's ("mmlu_college_biology"); a dataset may be written partly.
         for exact in (True,) if claim.benchmark_bases else (True, False):
-            hits = [(m, scope_hits(m, scope, exact)) for m in named]
+            hits = [(m, scope_hits(m, scope, exact, short)) for m in named]
             best = max((h for _, h in hits), default=0)
             if best:
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
@@ -406,7 +408,7 @@ def _narrow(
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
         if unscoped:
             chosen = unscoped
-        elif chosen and all(PARTITION_ROW.match(m.name) for m in chosen):
+        elif chosen and (all(PARTITION_ROW.match(m.name) for m in chosen) or label_rows(chosen)):
             # one class's, category's or fold's value is never the aggregate the claim means
             return [], "the log reports this metric only per class or per fold"
 

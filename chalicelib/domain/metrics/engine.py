@@ -36,6 +36,8 @@ from chalicelib.domain.metrics.layout import (
     _CODE_SPAN_FOR,
     _ELISIONS,
     _EMPHASIS,
+    _HTML_EMPHASIS,
+    MODEL_SCOPE,
 )
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -106,9 +108,13 @@ class Sink:
         if state.slots and (printed_as := state.slots.get("printed_as")) and name in printed_as:
             name = printed_as[name]  # the log's code prints this variable under that label
         scope = state.block_scope or state.log_scope
-        if scope and (not sense_of(name).scope or scope == state.sample_scope):
+        model = scope is not None and scope.startswith(MODEL_SCOPE)
+        if model and state.log_scope:
+            scope = f"{state.log_scope}/{scope}"  # the data set's, and of the block's model
+        if scope and (not sense_of(name).scope or scope == state.sample_scope or model):
             # a value in a data set's block is that data set's; one in a sample's block
-            # ("img0001.nii.gz", a per-case evaluation) is that sample's, whatever it names
+            # ("img0001.nii.gz", a per-case evaluation) or a model's is that one's, whatever
+            # else it names
             name = f"{scope}/{name}"
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:
@@ -355,6 +361,8 @@ class Extraction:
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
             raw = _ANSI.sub("", raw)
+        if "</" in raw:
+            raw = _HTML_EMPHASIS.sub(r"\2", raw)
         if "**" in raw or "__" in raw:
             raw = _EMPHASIS.sub(r"\2", raw)
             if "**" in raw:

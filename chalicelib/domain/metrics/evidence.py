@@ -15,7 +15,10 @@ qualifies so:
 - the recall points of an interpolated AP ("3D AP (moderate, R40)", KITTI's 11-point `AP@` and
   40-point `AP_R40@` blocks, mmdetection3d's `AP11@`/`AP40@`): a value whose name or line states
   other recall points is the other block, and when some values state the claimed ones, a value
-  stating none is not evidence of them.
+  stating none is not evidence of them;
+- a mean IoU and a plain IoU: the vocabulary folds them (a log that prints one IoU means the
+  mean), but a log that prints both (semantic scene completion's `IoU` beside `mIoU`) reports
+  two metrics, and the claim means the one it names.
 
 Pure functions on the extracted metrics; tests in `tests/unit/metrics/test_claim_evidence.py`.
 """
@@ -101,6 +104,20 @@ def _opposes(wanted: dict[str, bool], told: dict[str, bool]) -> bool:
     return False
 
 
+def _mean_iou(text: str) -> bool:
+    key = re.sub(r"[^a-z]", "", text.lower())
+    return "miou" in key or "meaniou" in key
+
+
+def _iou_kind(name: str, chosen: list[ExtractedMetric]) -> list[ExtractedMetric]:
+    """When the candidates print both a mean IoU and a plain IoU, those the claim names."""
+    kinds = [(m, _mean_iou(m.name.rsplit("/", 1)[-1])) for m in chosen]
+    if len({mean for _, mean in kinds}) < 2:
+        return chosen
+    wanted = _mean_iou(name)
+    return [m for m, mean in kinds if mean == wanted]
+
+
 def evidenced(
     claim: MetricSense, name: str, chosen: list[ExtractedMetric]
 ) -> list[ExtractedMetric]:
@@ -125,6 +142,8 @@ def evidenced(
         chosen = [
             m for m in chosen if not _opposes(conditions, _conditions(f"{m.name} {m.evidence}"))
         ]
+    if claim.base == "miou":
+        chosen = _iou_kind(name, chosen)
     points = _recall_points(name)
     if points:
         stated_by = [(m, _stated_points(m)) for m in chosen]

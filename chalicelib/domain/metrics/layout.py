@@ -20,6 +20,10 @@ _BOLD = re.compile(r"(?<![\w*])\*\*(?=[^\s*])([^*]++)(?<=\S)\*\*(?![\w*])")
 # Bold opened on one line and closed on a later one ("**image_AUROC 0.945" then
 # "pixel_AUROC 0.98**"): a leading or trailing `**` left alone on a line is dropped.
 _BOLD_EDGE = re.compile(r"^(\s*+)\*\*(?=[^\s*])|(?<=[^\s*])\*\*(?=\s*+$)")
+# An HTML formatting tag closed on the same line around its text (GitHub's `<ins>0.70</ins>`,
+# `<b>AP</b>`): the text. A tag left unclosed is not formatting (ESPnet's `<sub> <del> <ins>`
+# column names).
+_HTML_EMPHASIS = re.compile(r"<(ins|u|b|i|em|strong|mark|code|kbd)>([^<>]{0,200}+)</\1>")
 # A batch counter without its total ("batch28 || Test WER: 0.98", "Batch 12: acc 0.7"): the
 # values of one batch of a pass in progress, none of them a result.
 _BATCH_COUNTER = re.compile(
@@ -130,6 +134,17 @@ _DATASET_LINE = re.compile(
     # a Markdown report's links after the name ("Dataset: Scifact [Homepage](https://...)\")
     r"(?:\s*+\[[^\]]{0,40}+\]\([^)\s]{0,200}+\))*+\s*+\\?+\s*+$"
 )
+# A line naming the model (or checkpoint) whose evaluation follows: "Model name: resnet18",
+# "Evaluating model: ./checkpoint/social-stgcnn-eth" (a path: its last part names it). Scripts
+# that loop over models or checkpoints print one per block; the block's values are that one's.
+# (A bare "Model: X" is a header field its tool's reader reads: OpenCompass' raw format.)
+_MODEL_LINE = re.compile(
+    r"(?i)^[\s#>*-]*+(?:(?:evaluating|testing|evaluated|tested)\s++model|model[ _]name)"
+    r"\s*+[:=]\s*+['\"]?+(?:[\w.\-]*+/)*+([A-Za-z][\w.\-+]{0,60}+)['\"]?+\s*+$"
+)
+# The scope such a line gives its block's values: "model resnet18/Top1". A model, not a data
+# set: it never makes a value another data set's (`claim_scopes.dataset_scopes`).
+MODEL_SCOPE = "model "
 # A line that only names a data set ("COCO dataset", "Results on the Flickr30k dataset:",
 # "## ImageNet data set"): what follows, up to another such line, is that data set's.
 _DATASET_NAMED = re.compile(
@@ -209,6 +224,11 @@ _EXAMPLE_LEAD = re.compile(
 # a reference section that lasts up to the next heading or banner, across its sub-titles
 # ("**SEGAN:**"); any other heading ends it.
 _HEADING = re.compile(r"^(?:\[[^\]]{1,60}+\]\s*+)?+[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+# A title between two rules of one character ("++++ Valid Epoch 3 ++++", "===== Test ====="):
+# a banner opening a section, like a heading.
+_BANNER = re.compile(
+    r"^\s*+([+=*~-])\1{2,}+\s*+([A-Za-z][\w()./]*+(?:\s++[\w()./]++)*+)\s*+\1{3,}+\s*+$"
+)
 _REFERENCE_HEADING = re.compile(
     r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
     r"\b[^0-9]*+$"

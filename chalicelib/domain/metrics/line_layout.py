@@ -15,6 +15,7 @@ from typing import Any
 
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
+    _BANNER,
     _BATCH_COUNTER,
     _BRACKET_COUNTER,
     _BULLET_TITLE,
@@ -32,6 +33,7 @@ from chalicelib.domain.metrics.layout import (
     _LINE_SPLIT_PAIRS,
     _LIST_FILE,
     _LONE_TITLE,
+    _MODEL_LINE,
     _NOT_A_DATASET,
     _NOT_A_SECTION,
     _NOT_OBTAINED,
@@ -50,6 +52,7 @@ from chalicelib.domain.metrics.layout import (
     _WORD_COUNTER,
     CJK_SPLITS,
     LEGEND_WORDS,
+    MODEL_SCOPE,
     SAMPLE_FILE_ENDS,
     heading_split,
     inline_block_title,
@@ -124,6 +127,9 @@ class LogState:
         return value
 
 
+_RULES = frozenset(c * 3 for c in "+=*~-")
+
+
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
     for the readers (a title, a quoted block, a batch of a pass in progress)."""
@@ -158,6 +164,10 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title
         state.section_split = heading_split(line) or section_split(line)
+    elif len(line) < 120 and line.lstrip()[:3] in _RULES and (banner := _BANNER.match(line)):
+        # "++++ Valid Epoch 3 ++++": the section below is that split's (a counter in the
+        # banner still counts as one, read below)
+        state.section_split = section_split(banner.group(2))
     elif (
         (":" in line or "\uff1a" in line)
         and len(line) < 200
@@ -230,6 +240,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     ):
         # "img0001.nii.gz" above that case's values: every value below is that sample's
         state.block_scope = state.sample_scope = sample.group(1)
+        return True
+    if len(line) < 200 and "odel" in line and (model := _MODEL_LINE.match(line)):
+        state.block_scope = MODEL_SCOPE + model.group(1)  # "Model name: resnet18": its block
         return True
     if len(line) < 100 and ("ata" in line or "ATA" in line or "=" in line):
         named = _DATASET_LINE.match(line) or _DATASET_ASSIGN.match(line)

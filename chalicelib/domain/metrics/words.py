@@ -129,6 +129,9 @@ _AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
 _AGGREGATE_WORDS |= {"overall": "overall"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
+# MTEB's `nauc_<metric>_<max|std|diff1>`: the normalized area under the curve of the metric
+# against the model's confidence (a calibration statistic of the metric), never the metric.
+_STAT_WORDS |= {"nauc": "nauc"}
 # Words that decorate a name without changing the metric.
 _NOISE_WORDS = frozenset(
     {

@@ -107,6 +107,17 @@ _LINE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
     r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
 )
+# A line led by whose results it prints, then `name = value` pairs ("PyTorch accuracy: Top1 =
+# 75.00, Top5 = 93.00" beside "TVM accuracy: Top1 = 76.33, ...", a comparison of backends,
+# models or systems): the first word scopes the line's values (`PyTorch/Top1`).
+_WHOSE_LABEL = re.compile(
+    r"^\s*+([A-Za-z][\w.\-]{0,30}+)[ \t]++(?i:accuracy|acc|results?+|scores?+|metrics?+)\s*+:"
+    r"[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
+)
+_NOT_WHOSE = frozenset(
+    {"final", "best", "overall", "average", "mean", "total", "my", "our", "the", "your", "last"}
+    | {"current", "model", "top", "top1", "top5", "reproduced", "baseline", "new", "old"}
+)
 # A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
 # AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
 # over classes (`tennis-court/class AP`, a class row; `claim_scopes.class_row`).
@@ -204,6 +215,20 @@ def _after_source(line: str, start: int, name: str) -> bool:
     head = name[:cut] if cut >= 0 and ")" not in name[cut:] else ""
     before = line[_clause_start(line, max(0, start - 160), start) : start] + head
     return _SOURCE_BEFORE.search(before) is not None
+
+
+# A parenthesis glued to the word before it, left open before a pair ("scores(IS: 14.31"): the
+# pair's name is what follows it.
+_GLUED_PAREN = re.compile(r"(?<=[A-Za-z])\(([A-Za-z][\w@.\-/%]{0,40}+)$")
+
+
+def _in_source_parenthesis(line: str, start: int) -> bool:
+    """Is the pair at `start` inside a parenthesis opened right after a source ("not match
+    yours in paper (IS: 14.21, FID: 24.76)")? Every pair in it is the source's."""
+    opened = line.rfind("(", max(0, start - 200), start)
+    if opened < 0 or ")" in line[opened:start]:
+        return False
+    return _SOURCE_BEFORE.search(line, max(0, opened - 80), opened + 1) is not None
 
 
 # "minDCF (p_target:0.01 c_miss:1 c_fa:1) = 0.4238": settings in parentheses between a
@@ -317,6 +342,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             line = _without_settings(line)
         for match in _COLON_OR_EQUALS.finditer(line):
             words, separator, number = match.group(1).split(), match.group(2), match.group(3)
+            if "(" in words[-1] and (glued := _GLUED_PAREN.search(match.group(1))):
+                words = [glued.group(1)]  # "my scores(IS: 14.31": the pair is "IS"
             became = _ARROW_TO.match(line, match.end()) if arrows else None
             if became:
                 number = became.group(1)
@@ -324,7 +351,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 quoting and _quoted(line, match.start(), match.end())
             ):
                 continue
-            if quoting and _after_source(line, match.start(), match.group(1)):
+            if quoting and (
+                _after_source(line, match.start(), match.group(1))
+                or _in_source_parenthesis(line, match.start())
+            ):
                 continue
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
@@ -375,6 +405,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
     label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
+    if label is None and pairs and not segments and not state.running and "=" in line:
+        label = _WHOSE_LABEL.match(line)
+        if label and label.group(1).lower() in _NOT_WHOSE:
+            label = None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
     elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
