@@ -283,7 +283,7 @@ def _papers_record() -> dict[str, Any]:
     ("flag", "content", "says"),
     [
         ("evaluation_tables", b'[{"task": "T", "datasets": [', "invalid JSON at line 1"),
-        ("evaluation_tables", gzip.compress(b"[" * 100)[:-9], "gzip file that cannot be read"),
+        ("evaluation_tables", gzip.compress(b"[" * 100, mtime=0)[:-9], "gzip file that cannot be read"),
         ("papers", b'[{"title": "caf\xe9"}]', "not UTF-8"),
         ("links", json.dumps([_papers_record()]).encode(), "pass it with --papers"),
         ("evaluation_tables", b'{"a": 1}\n{"b": 2', "invalid JSON at line 2"),
@@ -291,6 +291,17 @@ def _papers_record() -> dict[str, Any]:
         ("links", b"[1, 2, 3]", "not JSON objects"),
         ("papers", b"   ", "empty"),
         ("papers", b"id,title\n1,x\n", "not a Papers-with-Code dump"),
+    ],
+    ids=[
+        "cut-short",
+        "gzip-cut-short",
+        "not-utf8",
+        "papers-as-links",
+        "json-lines-cut-short",
+        "other-json",
+        "not-objects",
+        "blank",
+        "csv",
     ],
 )
 def test_a_bad_dump_file_is_refused_by_name_and_nothing_is_written(
