@@ -343,5 +343,13 @@ _BENCHMARK_ALIASES = {
     "mmlusocialscience": "mmlusocialsciences",
 }
 
+# Part segmentation (ShapeNet-Part) reports a class-averaged and an instance-averaged mIoU,
+# abbreviated "mIoU(c)" / "mIoU (i)", "Cls. mIoU" / "Ins. mIoU", "Cat. mIoU": the scope words
+# of an mIoU that name one of the two averages.
+MIOU_AVERAGE_SCOPES = {
+    **dict.fromkeys(("c", "cls", "cat", "category", "classes", "classavg", "cata"), "class"),
+    **dict.fromkeys(("i", "ins", "inst", "instances", "insavg", "instanceavg"), "instance"),
+}
+
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())

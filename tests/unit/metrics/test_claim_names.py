@@ -147,3 +147,12 @@ def test_a_scripts_arrow_leads_a_pair_and_overall_is_not_mean() -> None:
     assert not confirms(log, "Mean Accuracy", 90.12)
     assert not confirms(log, "Overall Accuracy", 71.34)
     assert confirms("Best Instance Accuracy: 0.8840\n", "Overall Accuracy", 88.4)
+
+
+def test_part_segmentation_class_and_instance_miou_abbreviations() -> None:
+    text = "Cls. mIoU: 0.7912  Ins. mIoU: 0.8533\nmIoU(c): 79.12, mIoU (i): 85.33\n"
+    assert confirms(text, "Class mIoU", 79.12)
+    assert confirms(text, "Instance mIoU", 0.8533)
+    assert not confirms(text, "Class mIoU", 85.33)
+    assert not confirms(text, "Instance mIoU", 0.7912)
+    assert sense_of("Cat. mIoU").scope == ("class",)
