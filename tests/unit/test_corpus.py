@@ -86,8 +86,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh15 (measured blind once, after every round of this session: 79.8% (83/104), 3 wrong
     # confirmations; the same with the code before them, aca1594): none left after verdicts21
     # fresh16 (measured blind once, after every round of this session: 80.9% (38/47), 1 wrong
-    # confirmation; the same with the code before them, aca1594):
-    ("fresh16-3dgcn-shapenetpart-best-miou-vs-paper", "Class mIoU", 0.821),
+    # confirmation; the same with the code before them, aca1594): none left after verdicts22
 }
 
 
