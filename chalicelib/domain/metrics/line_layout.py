@@ -117,6 +117,7 @@ class LogState:
     # the last line of prose without numbers that ended naming someone else's numbers ("... to
     # achieve the results in the paper"): a next line restating them ("i.e. mIoU 0.821") quotes
     source_end_line: int = -1
+    headings: int = 0  # Markdown headings so far: each opens a section (another model, run)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -156,6 +157,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
     if "#" in line and len(line) < 200 and _HEADING.match(line):
+        if not _COUNTER.search(line):
+            state.headings += 1  # ("# epoch 2" marks progress, not another section)
         state.reference = state.reference_section = bool(
             _REFERENCE_HEADING.match(line) or source_title(line)
         )
