@@ -341,6 +341,8 @@ _BENCHMARK_ALIASES = {
     "trec": "treccovid",
     "ai2reasoningchallenge": "arcchallenge",
     "mmlusocialscience": "mmlusocialsciences",
+    # the absolute trajectory error is evo's absolute pose error (APE) of the translation part
+    "ate": "ape",
 }
 
 # Part segmentation (ShapeNet-Part) reports a class-averaged and an instance-averaged mIoU,

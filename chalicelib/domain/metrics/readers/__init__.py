@@ -14,6 +14,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     detectron2,
     dgl,
     espnet,
+    evo,
     fairseq,
     fastai,
     gbdt,
