@@ -41,6 +41,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     optuna,
     own_result,
     paddle,
+    pose3d,
     prose,
     pyg,
     python_dicts,
