@@ -65,8 +65,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # verdicts20
     # fresh7 (measured blind once: 73.4% (218/297), 17 wrong confirmations; 74.1% and 15 with
     # the wrong-confirmation policies of verdicts8, which never saw it; 76.8% and 9 after
-    # verdicts9, which read them; 80.8% and 2 after verdicts20):
-    ("fresh7-coref-e2e-coref-test-singleton-bcub", "CoNLL F1", 39.95),
+    # verdicts9, which read them; 80.8% and 2 after verdicts20; 1 after verdicts22):
     ("fresh7-spkver-nemo-titanet-veri-test", "EER", 0.8),
     # fresh8 (measured blind once: 82.1% (257/313), 11 wrong confirmations; 82.4% and 10 with
     # verdicts9, which never saw it; 87.9% and 4 after verdicts10, which read them): none left

@@ -10,6 +10,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     coco,
     code_eval,
     config,
+    coref,
     deepspeech,
     detectron2,
     dgl,
