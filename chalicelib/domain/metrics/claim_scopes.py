@@ -5,6 +5,7 @@ another benchmark's. Used by the claim check (`claims.py`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from chalicelib.domain.metrics.claim_rows import holds
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -90,5 +91,18 @@ BACKBONE_SCOPE = re.compile(
 )
 
 
+# A number of samples a generative metric is computed on ("FID@50k", "fid50k_full", "FID
+# (10k)"): how the value was estimated, never a data set.
+SAMPLE_COUNT_SCOPE = re.compile(r"^\d{1,4}+[km](?:full)?+$")
+
+
+def sample_counts(scopes: Iterable[str]) -> set[str]:
+    return {s for s in scopes if SAMPLE_COUNT_SCOPE.match(s)}
+
+
 def dataset_scopes(metric: ExtractedMetric) -> list[str]:
-    return [s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s)]
+    return [
+        s
+        for s in sense_of(metric.name).scope
+        if not BACKBONE_SCOPE.match(s) and not SAMPLE_COUNT_SCOPE.match(s)
+    ]

@@ -38,6 +38,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     dataset_scopes,
     other_benchmark,
     parts_of,
+    sample_counts,
     scope_hits,
 )
 from chalicelib.domain.metrics.evidence import evidenced
@@ -287,6 +288,11 @@ def _narrow(
     # an evaluation protocol the claim names ("k-NN Top-1") is matched as a protocol below,
     # not as a data set the log must name
     scope = {s for s in claim.scope if s not in _PROTOCOL_SCOPES}
+    if counts := sample_counts(scope):  # "FID@10k": never a value computed on 50k samples
+        scope -= counts
+        named = [m for m in named if sample_counts(sense_of(m.name).scope) <= counts]
+        if not named:
+            return [], "the log reports this metric only on another number of samples"
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:

@@ -116,7 +116,7 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
 
 
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
-_AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
+_AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.]|[kKmM](?![a-zA-Z]))", re.IGNORECASE)
 # "@0.5", "@.75": a threshold (an IoU, a score), a qualifier of the metric, never a cutoff.
 # Accuracy and precision only: AP@0.5 is AP50 (a base of its own), mAP@0.5:0.95 a range.
 _AT_THRESHOLD = re.compile(

@@ -152,3 +152,14 @@ def test_a_scope_the_log_abbreviates_is_the_claims_qualifier_not_another_data_se
     assert confirms(retrieval, "Text Retrieval R@1", 89.4)
     assert confirms(retrieval, "Image Retrieval R@1", 73.36)
     assert not confirms(retrieval, "Text Retrieval R@1", 73.36)
+
+
+def test_a_generative_metrics_sample_count_is_no_data_set_and_no_cutoff() -> None:
+    text = "FID@50k: 3.21\nIS@50k: 9.48\n"
+    assert sense_of("FID@50k").k is None
+    assert confirms(text, "FID", 3.21, dataset="CIFAR-10")
+    assert confirms(text, "FID (50k)", 3.21)
+    assert not confirms(text, "FID@10k", 3.21)
+    assert not confirms(text, "FID", 50)
+    # a real cutoff stays one
+    assert sense_of("Recall@50").k == 50
