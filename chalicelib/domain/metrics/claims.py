@@ -171,6 +171,16 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         return claim.split is not None and sense.base is None and sense.split == claim.split
     if _unknown_benchmark(claim, sense, metric.name):
         return True
+    if sense.base is None and sense.benchmark_bases and claim.base == sense.benchmark_bases[0]:
+        # "HumanEval+ pass@1": the benchmark's headline metric, printed under the benchmark's
+        # name alone ("humaneval+"); never another cutoff or a qualified variant (acc_norm)
+        wanted_k = BENCHMARK_K.get(claim.base)
+        return (
+            bool(set(claim.scope) & set(sense.scope))
+            and not claim.qualifiers
+            and claim.stat is None
+            and (claim.k is None or claim.k == wanted_k)
+        )
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
         # loss, and never a word that is no metric ("Training epochs").

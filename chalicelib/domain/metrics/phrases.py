@@ -271,6 +271,7 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
     # HumanEval+ (EvalPlus: base + extra tests) is another benchmark than HumanEval
     "humanevalplus": ("pass",),
     "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
+    "mbppplus": ("pass",),  # EvalPlus' MBPP+
     "agieval": _ACC,
     "ceval": _ACC,
     "cmmlu": _ACC,
