@@ -351,9 +351,15 @@ def _narrow(
             named = [m for m in named if not other_benchmark(m)]
             named = [m for m in named if not dataset_scopes(m)]
             # ...nor an unscoped copy of a value its own line scopes to another data set
-            # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another)
-            scoped = {(m.line, m.value) for m in metrics if dataset_scopes(m)}
-            named = [m for m in named if (m.line, m.value) not in scoped]
+            # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another);
+            # another key of the line holding the same number ("exact" and "HasAns_exact") is
+            # no copy
+            scoped = {
+                (m.line, m.value, metric_key(m.name.rsplit("/", 1)[-1]))
+                for m in metrics
+                if "/" in m.name and dataset_scopes(m)
+            }
+            named = [m for m in named if (m.line, m.value, metric_key(m.name)) not in scoped]
             if claims_a_class(name):
                 indices = {i for m in named if (i := class_index(m)) is not None}
                 named = [m for m in named if answers_class(m, scope, indices)]

@@ -163,3 +163,11 @@ def test_a_generative_metrics_sample_count_is_no_data_set_and_no_cutoff() -> Non
     assert not confirms(text, "FID", 50)
     # a real cutoff stays one
     assert sense_of("Recall@50").k == 50
+
+
+def test_another_key_of_a_line_with_the_same_number_is_no_scoped_copy() -> None:
+    text = '{"exact": 81.25, "f1": 88.5, "total": 11873, "HasAns_exact": 81.25}\n'
+    assert confirms(text, "Exact Match", 81.25, dataset="SQuAD 2.0")
+    # a bare copy of a value its line scopes to another data set still is one
+    prose = "I got 91.7% accuracy on CIFAR-100\n"
+    assert not confirms(prose, "Accuracy", 91.7, dataset="ImageNet")
