@@ -22,6 +22,10 @@ def _phrases(base: str, k: int | None, *names: str) -> None:
 _phrases("accuracy", None, "accuracy", "acc", "accu", "correct")
 _phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
 _phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
+# other cutoffs: DPR's retrieval top-k accuracy ("top20": 0.80, "Top-100 Accuracy"), top-10
+for _k in (3, 10, 20, 50, 100):
+    _phrases("accuracy", _k, f"top{_k}", f"top {_k}", f"top{_k} accuracy", f"top {_k} accuracy")
+    _phrases("accuracy", _k, f"top{_k} acc")
 _phrases("error", None, "error", "err", "error rate", "err rate")
 _phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
 _phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")

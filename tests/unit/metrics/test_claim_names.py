@@ -156,3 +156,11 @@ def test_part_segmentation_class_and_instance_miou_abbreviations() -> None:
     assert not confirms(text, "Class mIoU", 85.33)
     assert not confirms(text, "Instance mIoU", 0.7912)
     assert sense_of("Cat. mIoU").scope == ("class",)
+
+
+def test_top_k_accuracy_at_other_cutoffs_than_1_and_5() -> None:
+    text = 'Validation results:\n  "top10": 0.6412,\n  "top100": 0.8903,\n'
+    assert confirms(text, "Top-10 Accuracy", 64.12)
+    assert confirms(text, "Validation Top-100 Accuracy", 0.8903)
+    assert not confirms(text, "Top-10 Accuracy", 0.8903)
+    assert not confirms(text, "Top-1 Accuracy", 0.6412)
