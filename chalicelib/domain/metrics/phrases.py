@@ -358,5 +358,18 @@ MIOU_AVERAGE_SCOPES = {
     **dict.fromkeys(("i", "ins", "inst", "instances", "insavg", "instanceavg"), "instance"),
 }
 
+# An error rate's "Err" (ESPnet's and sclite's `WER ... Err` column): the rate itself.
+_ERROR_RATE_BASES = frozenset({"wer", "cer", "ter", "ser"})
+
+
+def folded_scope(base: str | None, scope: list[str]) -> list[str]:
+    """Scope words that only restate the metric, folded: an mIoU's average (class or
+    instance), an error rate's "Err" (dropped)."""
+    if base == "miou":
+        return [MIOU_AVERAGE_SCOPES.get(s, s) for s in scope]
+    if base in _ERROR_RATE_BASES:
+        return [s for s in scope if s != "err"]
+    return scope
+
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())

@@ -34,7 +34,7 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
-from chalicelib.domain.metrics.phrases import MIOU_AVERAGE_SCOPES
+from chalicelib.domain.metrics.phrases import folded_scope
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
 from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
@@ -342,8 +342,7 @@ def sense_of(name: str) -> MetricSense:
             base, k = f"ap{k}", None
         elif base == "ap":
             base = "map"
-    if base == "miou" and scope:  # "mIoU(c)" is the class mIoU, "mIoU (i)" the instance one
-        scope = [MIOU_AVERAGE_SCOPES.get(s, s) for s in scope]
+    scope = folded_scope(base, scope) if scope else scope  # "mIoU(c)": the class mIoU
     return MetricSense(
         base=base,
         k=k,
