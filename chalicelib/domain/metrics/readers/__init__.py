@@ -46,6 +46,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     prose,
     pyg,
     python_dicts,
+    recsys_topn,
     results_csv,
     rl_scores,
     rouge,
