@@ -8,7 +8,15 @@ Pure data, no I/O.
 
 from __future__ import annotations
 
-from chalicelib.domain.metrics.words import _words
+import re
+
+from chalicelib.domain.metrics.words import (
+    _AGGREGATE_WORDS,
+    _QUALIFIER_WORDS,
+    _SPLIT_WORDS,
+    _STAT_WORDS,
+    _words,
+)
 
 # token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
 _BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
@@ -373,3 +381,38 @@ def folded_scope(base: str | None, scope: list[str]) -> list[str]:
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+
+
+# A trailing parenthesis listing several things, longer than a unit or a short qualifier list
+# ("MRR (FB15k-237, head replacement)", "CER (AISHELL-1 test, fine-tuned model)").
+_LISTED = re.compile(r"^([^()]*?\S)\s*+\(([^(),]{1,60}+(?:,[^(),]{1,60}+){1,6}+)\)\s*+$")
+_SHOT = re.compile(r"(?i)^\d++\s*+-?\s*+shots?+$")
+
+
+def unlisted(name: str) -> str:
+    """A name whose trailing parenthesis lists several things, rewritten so that each is read
+    as what it is: words of the metric (a variant, a split, a shot count) join the name,
+    others (a data set, a method, a setting) scope it: "MRR (FB15k-237, head replacement)" ->
+    "FB15k-237/head replacement/MRR" (a digit inside a data set's name is no cutoff)."""
+    match = _LISTED.match(name) if name.endswith(")") else None
+    if match is None or len(match.group(2)) <= 20:
+        return name  # a short one is read as a whole (a unit, "(moderate, R40)": see vocabulary)
+    words, scopes = [match.group(1)], []
+    for part in (p.strip() for p in match.group(2).split(",")):
+        if not part or "/" in part:
+            return name
+        if _SHOT.match(part) or _of_the_metric(part):
+            words.append(part)
+        else:
+            scopes.append(part)
+    return "/".join([*scopes, " ".join(words)])
+
+
+def _of_the_metric(part: str) -> bool:
+    keys = _words(part)
+    if " ".join(keys) in _BASE_PHRASES:
+        return True
+    vocabulary = _QUALIFIER_WORDS.keys() | _SPLIT_WORDS.keys() | _STAT_WORDS.keys()
+    return bool(keys) and all(
+        k in vocabulary or k in _AGGREGATE_WORDS or k in _BASE_PHRASES for k in keys
+    )

@@ -34,7 +34,7 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
-from chalicelib.domain.metrics.phrases import folded_scope
+from chalicelib.domain.metrics.phrases import folded_scope, unlisted
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
 from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
@@ -219,7 +219,7 @@ def sense_of(name: str) -> MetricSense:
     whole_key = metric_key(strip_unit(text) or text)
     if "hmean-" in text:
         text = _OCR_EVALUATOR.sub("", text)
-    level, text = _difficulty_level(text)
+    level, text = _difficulty_level(unlisted(text) if "," in text else text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.

@@ -164,3 +164,13 @@ def test_top_k_accuracy_at_other_cutoffs_than_1_and_5() -> None:
     assert confirms(text, "Validation Top-100 Accuracy", 0.8903)
     assert not confirms(text, "Top-10 Accuracy", 0.8903)
     assert not confirms(text, "Top-1 Accuracy", 0.6412)
+
+
+def test_a_long_parenthesis_listing_data_set_and_setting_scopes_the_claim() -> None:
+    text = "Stats for replacing tail ->\nMean Reciprocal Rank 0.3581\nHits@10 are 0.5212\n"
+    sense = sense_of("MRR (WN18RR-v2, tail replacement)")
+    assert sense.base == "mrr" and sense.k is None
+    assert set(sense.scope) == {"wn18rrv2", "tailreplacement"}
+    assert confirms(text, "MRR (WN18RR-v2, tail replacement)", 0.358)
+    assert not confirms(text, "MRR (WN18RR-v2, tail replacement)", 0.5212)
+    assert sense_of("NDCG@5 (MSLR-WEB10K, LambdaMART, listwise)").k == 5
