@@ -283,7 +283,11 @@ def _papers_record() -> dict[str, Any]:
     ("flag", "content", "says"),
     [
         ("evaluation_tables", b'[{"task": "T", "datasets": [', "invalid JSON at line 1"),
-        ("evaluation_tables", gzip.compress(b"[" * 100, mtime=0)[:-9], "gzip file that cannot be read"),
+        (
+            "evaluation_tables",
+            gzip.compress(b"[" * 100, mtime=0)[:-9],
+            "gzip file that cannot be read",
+        ),
         ("papers", b'[{"title": "caf\xe9"}]', "not UTF-8"),
         ("links", json.dumps([_papers_record()]).encode(), "pass it with --papers"),
         ("evaluation_tables", b'{"a": 1}\n{"b": 2', "invalid JSON at line 2"),

@@ -5,6 +5,7 @@ another benchmark's. Used by the claim check (`claims.py`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from chalicelib.domain.metrics.claim_rows import holds
 from chalicelib.domain.metrics.layout import MODEL_SCOPE
@@ -100,11 +101,22 @@ BACKBONE_SCOPE = re.compile(
 )
 
 
+# A number of samples a generative metric is computed on ("FID@50k", "fid50k_full", "FID
+# (10k)"): how the value was estimated, never a data set.
+SAMPLE_COUNT_SCOPE = re.compile(r"^\d{1,4}+[km](?:full)?+$")
+
+
+def sample_counts(scopes: Iterable[str]) -> set[str]:
+    return {s for s in scopes if SAMPLE_COUNT_SCOPE.match(s)}
+
+
 def dataset_scopes(metric: ExtractedMetric) -> list[str]:
     models = {metric_key(p) for p in metric.name.split("/")[:-1] if p.startswith(MODEL_SCOPE)}
     # (the block of a model the log named, "Model name: resnet18", is no data set)
     return [
-        s for s in sense_of(metric.name).scope if not BACKBONE_SCOPE.match(s) and s not in models
+        s
+        for s in sense_of(metric.name).scope
+        if not BACKBONE_SCOPE.match(s) and not SAMPLE_COUNT_SCOPE.match(s) and s not in models
     ]
 
 

@@ -39,6 +39,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     label_rows,
     other_benchmark,
     parts_of,
+    sample_counts,
     scope_hits,
 )
 from chalicelib.domain.metrics.evidence import evidenced
@@ -171,6 +172,16 @@ def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -
         return claim.split is not None and sense.base is None and sense.split == claim.split
     if _unknown_benchmark(claim, sense, metric.name):
         return True
+    if sense.base is None and sense.benchmark_bases and claim.base == sense.benchmark_bases[0]:
+        # "HumanEval+ pass@1": the benchmark's headline metric, printed under the benchmark's
+        # name alone ("humaneval+"); never another cutoff or a qualified variant (acc_norm)
+        wanted_k = BENCHMARK_K.get(claim.base)
+        return (
+            bool(set(claim.scope) & set(sense.scope))
+            and not claim.qualifiers
+            and claim.stat is None
+            and (claim.k is None or claim.k == wanted_k)
+        )
     if sense.base is None:
         # A bare split name stands for the run's main metric: a score (a known one), never a
         # loss, and never a word that is no metric ("Training epochs").
@@ -288,6 +299,11 @@ def _narrow(
     # an evaluation protocol the claim names ("k-NN Top-1") is matched as a protocol below,
     # not as a data set the log must name
     scope = {s for s in claim.scope if s not in _PROTOCOL_SCOPES}
+    if counts := sample_counts(scope):  # "FID@10k": never a value computed on 50k samples
+        scope -= counts
+        named = [m for m in named if sample_counts(sense_of(m.name).scope) <= counts]
+        if not named:
+            return [], "the log reports this metric only on another number of samples"
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
@@ -337,9 +353,15 @@ def _narrow(
             named = [m for m in named if not other_benchmark(m)]
             named = [m for m in named if not dataset_scopes(m)]
             # ...nor an unscoped copy of a value its own line scopes to another data set
-            # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another)
-            scoped = {(m.line, m.value) for m in metrics if dataset_scopes(m)}
-            named = [m for m in named if (m.line, m.value) not in scoped]
+            # ("I got 93.5% accuracy on CIFAR-10": read bare by one reader, scoped by another);
+            # another key of the line holding the same number ("exact" and "HasAns_exact") is
+            # no copy
+            scoped = {
+                (m.line, m.value, metric_key(m.name.rsplit("/", 1)[-1]))
+                for m in metrics
+                if "/" in m.name and dataset_scopes(m)
+            }
+            named = [m for m in named if (m.line, m.value, metric_key(m.name)) not in scoped]
             if claims_a_class(name):
                 indices = {i for m in named if (i := class_index(m)) is not None}
                 named = [m for m in named if answers_class(m, scope, indices)]

@@ -73,6 +73,8 @@ class _Entry:
     counters: int = 0
     # Its line printed a counter itself (`| greedy | 2.69 | --epoch 71 |`).
     on_counter: bool = False
+    # The Markdown headings printed before it: the section it is in.
+    section: int = 0
 
 
 class Sink:
@@ -182,9 +184,8 @@ class Sink:
                 line=state.line_no,
                 evidence=state.line.strip()[:MAX_EVIDENCE_CHARS],
             )
-            entry = _Entry(
-                metric, self._seq, self._seq, running, state.counter_lines, state.running
-            )
+            entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
+            entry.on_counter, entry.section = state.running, state.headings
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
@@ -197,13 +198,20 @@ class Sink:
     def _note_fixed(self, name: str, key: tuple[str, float], entry: _Entry) -> None:
         """A summary value printed again with another value after a progress counter
         (`Epoch: 24` on a line of its own, then the same `Best val AP: ...` line as after
-        epoch 23): the block is the next epoch's, so the earlier value was a running one."""
+        epoch 23): the block is the next epoch's, so the earlier value was a running one.
+        Not across a Markdown heading: each section ("### Faster R-CNN", "### RTMDet") is
+        another model's or run's evaluation."""
         previous = self._fixed_by_name.get(name)
         self._fixed_by_name[name] = key
         if previous is None or previous == key:
             return
         earlier = self._entries.get(previous)
-        if earlier is not None and not earlier.running and earlier.counters < entry.counters:
+        if (
+            earlier is not None
+            and not earlier.running
+            and earlier.counters < entry.counters
+            and earlier.section == entry.section
+        ):
             del self._entries[previous]
             if len(self._superseded) < MAX_ENTRIES:
                 self._superseded.append((earlier, entry))

@@ -277,13 +277,20 @@ def legend_labels(line: str) -> list[str]:
     ]
 
 
+# "Official result for bcub" (kentonl/e2e-coref, before the CoNLL scorer's output): the writer's
+# run of the official scorer for one coreference metric, not someone else's numbers.
+_OFFICIAL_SCORER_RUN = re.compile(
+    r"(?i)\s*+official\s++results?+\s++for\s++(?:muc|bcub|ceafe|ceafm|blanc|lea)\b"
+)
+
+
 def source_title(line: str) -> int:
     """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
     colon (what follows up to the next title is quoted); 2 for one without (what follows up to
     a blank line is)."""
     if len(line) > 400 or ("](" not in line and _DIGIT.search(line)):
         return 0  # (a digit outside a link: no title, see below; the common case, tested first)
-    if not _SOURCE_WORD.search(line):
+    if not _SOURCE_WORD.search(line) or _OFFICIAL_SCORER_RUN.match(line):
         return 0
     if "](" in line:
         line = _LINK.sub(r"\1", line)

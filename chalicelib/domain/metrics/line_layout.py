@@ -37,6 +37,7 @@ from chalicelib.domain.metrics.layout import (
     _NOT_A_DATASET,
     _NOT_A_SECTION,
     _NOT_OBTAINED,
+    _OWN_WORD,
     _PARTITION_TITLE,
     _PRINTED_VARIABLE,
     _PROSE_SPLIT,
@@ -45,6 +46,7 @@ from chalicelib.domain.metrics.layout import (
     _REFERENCE_HEADING,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
+    _SOURCE_WORD,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
     _SPLIT_PREFIX,
@@ -115,6 +117,10 @@ class LogState:
     # a line's last sentence introduced someone else's numbers ("... However, your README says
     # you achieved:"): the next paragraph is quoted
     reference_next: bool = False
+    # the last line of prose without numbers that ended naming someone else's numbers ("... to
+    # achieve the results in the paper"): a next line restating them ("i.e. mIoU 0.821") quotes
+    source_end_line: int = -1
+    headings: int = 0  # Markdown headings so far: each opens a section (another model, run)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.
@@ -138,6 +144,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         _note_printed_variables(line, state)
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if stripped[:1] in "iIt" and _RESTATES.match(stripped):
+        if state.source_end_line == state.line_no - 1:
+            return True  # "... the results in the paper" / "i.e. mIoU(c): 0.821": the paper's
+    elif len(stripped) < 400 and not _DIGIT.search(stripped) and _ends_naming_source(stripped):
+        state.source_end_line = state.line_no
     if state.reference_next:
         state.reference_next = False
         state.reference = state.reference_paragraph = True
@@ -152,6 +163,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
     if "#" in line and len(line) < 200 and _HEADING.match(line):
+        if not _COUNTER.search(line):
+            state.headings += 1  # ("# epoch 2" marks progress, not another section)
         state.reference = state.reference_section = bool(
             _REFERENCE_HEADING.match(line) or source_title(line)
         )
@@ -327,6 +340,18 @@ def _source_sentence_last(stripped: str) -> bool:
         return False
     tail = stripped[cut + 2 :]
     return source_title(tail) == 1 and _SOURCE_SAYS.search(tail) is not None
+
+
+# A line that restates what the line before it ended with: "i.e. ...", "that is, ...".
+_RESTATES = re.compile(r"(?i)(?:i\.?+e\.|that\s++is\b)")
+_LAST_WORDS = 5
+
+
+def _ends_naming_source(stripped: str) -> bool:
+    """Do the last words of a digit-free line name someone else's numbers and not the writer's
+    ("... how to achieve the results in the paper")?"""
+    tail = " ".join(stripped.rstrip(" .:,;").split()[-_LAST_WORDS:])
+    return _SOURCE_WORD.search(tail) is not None and _OWN_WORD.search(tail) is None
 
 
 def _note_printed_variables(line: str, state: LogState) -> None:

@@ -8,7 +8,15 @@ Pure data, no I/O.
 
 from __future__ import annotations
 
-from chalicelib.domain.metrics.words import _words
+import re
+
+from chalicelib.domain.metrics.words import (
+    _AGGREGATE_WORDS,
+    _QUALIFIER_WORDS,
+    _SPLIT_WORDS,
+    _STAT_WORDS,
+    _words,
+)
 
 # token sequences (joined with " ") -> (base, k). Longest match wins; order does not matter.
 _BASE_PHRASES: dict[str, tuple[str, int | None]] = {}
@@ -22,6 +30,10 @@ def _phrases(base: str, k: int | None, *names: str) -> None:
 _phrases("accuracy", None, "accuracy", "acc", "accu", "correct")
 _phrases("accuracy", 1, "top1", "top 1", "top1 accuracy", "top 1 accuracy", "top1 acc")
 _phrases("accuracy", 5, "top5", "top 5", "top5 accuracy", "top 5 accuracy", "top5 acc")
+# other cutoffs: DPR's retrieval top-k accuracy ("top20": 0.80, "Top-100 Accuracy"), top-10
+for _k in (3, 10, 20, 50, 100):
+    _phrases("accuracy", _k, f"top{_k}", f"top {_k}", f"top{_k} accuracy", f"top {_k} accuracy")
+    _phrases("accuracy", _k, f"top{_k} acc")
 _phrases("error", None, "error", "err", "error rate", "err rate")
 _phrases("error", 1, "top1 err", "top1 error", "top 1 error", "top1 error rate")
 _phrases("error", 5, "top5 err", "top5 error", "top 5 error", "top5 error rate")
@@ -271,6 +283,7 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
     # HumanEval+ (EvalPlus: base + extra tests) is another benchmark than HumanEval
     "humanevalplus": ("pass",),
     "mbpp": ("pass", "score"),  # OpenCompass "score" is pass@1
+    "mbppplus": ("pass",),  # EvalPlus' MBPP+
     "agieval": _ACC,
     "ceval": _ACC,
     "cmmlu": _ACC,
@@ -341,7 +354,65 @@ _BENCHMARK_ALIASES = {
     "trec": "treccovid",
     "ai2reasoningchallenge": "arcchallenge",
     "mmlusocialscience": "mmlusocialsciences",
+    # the absolute trajectory error is evo's absolute pose error (APE) of the translation part
+    "ate": "ape",
 }
+
+# Part segmentation (ShapeNet-Part) reports a class-averaged and an instance-averaged mIoU,
+# abbreviated "mIoU(c)" / "mIoU (i)", "Cls. mIoU" / "Ins. mIoU", "Cat. mIoU": the scope words
+# of an mIoU that name one of the two averages.
+MIOU_AVERAGE_SCOPES = {
+    **dict.fromkeys(("c", "cls", "cat", "category", "classes", "classavg", "cata"), "class"),
+    **dict.fromkeys(("i", "ins", "inst", "instances", "insavg", "instanceavg"), "instance"),
+}
+
+# An error rate's "Err" (ESPnet's and sclite's `WER ... Err` column): the rate itself.
+_ERROR_RATE_BASES = frozenset({"wer", "cer", "ter", "ser"})
+
+
+def folded_scope(base: str | None, scope: list[str]) -> list[str]:
+    """Scope words that only restate the metric, folded: an mIoU's average (class or
+    instance), an error rate's "Err" (dropped)."""
+    if base == "miou":
+        return [MIOU_AVERAGE_SCOPES.get(s, s) for s in scope]
+    if base in _ERROR_RATE_BASES:
+        return [s for s in scope if s != "err"]
+    return scope
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+
+
+# A trailing parenthesis listing several things, longer than a unit or a short qualifier list
+# ("MRR (FB15k-237, head replacement)", "CER (AISHELL-1 test, fine-tuned model)").
+_LISTED = re.compile(r"^([^()]*?\S)\s*+\(([^(),]{1,60}+(?:,[^(),]{1,60}+){1,6}+)\)\s*+$")
+_SHOT = re.compile(r"(?i)^\d++\s*+-?\s*+shots?+$")
+
+
+def unlisted(name: str) -> str:
+    """A name whose trailing parenthesis lists several things, rewritten so that each is read
+    as what it is: words of the metric (a variant, a split, a shot count) join the name,
+    others (a data set, a method, a setting) scope it: "MRR (FB15k-237, head replacement)" ->
+    "FB15k-237/head replacement/MRR" (a digit inside a data set's name is no cutoff)."""
+    match = _LISTED.match(name) if name.endswith(")") else None
+    if match is None or len(match.group(2)) <= 20:
+        return name  # a short one is read as a whole (a unit, "(moderate, R40)": see vocabulary)
+    words, scopes = [match.group(1)], []
+    for part in (p.strip() for p in match.group(2).split(",")):
+        if not part or "/" in part:
+            return name
+        if _SHOT.match(part) or _of_the_metric(part):
+            words.append(part)
+        else:
+            scopes.append(part)
+    return "/".join([*scopes, " ".join(words)])
+
+
+def _of_the_metric(part: str) -> bool:
+    keys = _words(part)
+    if " ".join(keys) in _BASE_PHRASES:
+        return True
+    vocabulary = _QUALIFIER_WORDS.keys() | _SPLIT_WORDS.keys() | _STAT_WORDS.keys()
+    return bool(keys) and all(
+        k in vocabulary or k in _AGGREGATE_WORDS or k in _BASE_PHRASES for k in keys
+    )

@@ -34,6 +34,7 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
+from chalicelib.domain.metrics.phrases import folded_scope, unlisted
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
 from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
@@ -115,7 +116,7 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
 
 
 # "@10", "_at_10" (BEIR/MTEB), " at 10": a cutoff, never an IoU threshold such as "@0.5".
-_AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.])", re.IGNORECASE)
+_AT_K = re.compile(r"(?:@|_at_|\bat\s+)\s*(\d{1,5})(?![\d.]|[kKmM](?![a-zA-Z]))", re.IGNORECASE)
 # "@0.5", "@.75": a threshold (an IoU, a score), a qualifier of the metric, never a cutoff.
 # Accuracy and precision only: AP@0.5 is AP50 (a base of its own), mAP@0.5:0.95 a range.
 _AT_THRESHOLD = re.compile(
@@ -218,7 +219,7 @@ def sense_of(name: str) -> MetricSense:
     whole_key = metric_key(strip_unit(text) or text)
     if "hmean-" in text:
         text = _OCR_EVALUATOR.sub("", text)
-    level, text = _difficulty_level(text)
+    level, text = _difficulty_level(unlisted(text) if "," in text else text)
     named_scope, text = _parenthesised_scope(text)
     text = strip_unit(text) or name.strip()
     # "0.5:0.95" and ".5:.95" keep their dots for the tokeniser; other separators split.
@@ -341,6 +342,7 @@ def sense_of(name: str) -> MetricSense:
             base, k = f"ap{k}", None
         elif base == "ap":
             base = "map"
+    scope = folded_scope(base, scope) if scope else scope  # "mIoU(c)": the class mIoU
     return MetricSense(
         base=base,
         k=k,

@@ -110,3 +110,18 @@ def test_rows_named_by_a_metric_under_columns_of_its_measures() -> None:
     assert confirms(text, "ROUGE-1", 0.408) and confirms(text, "ROUGE-2", 18.2)
     assert confirms(text, "ROUGE-1 Recall", 0.452)
     assert not confirms(text, "ROUGE-1", 0.452) and not confirms(text, "ROUGE-2", 0.201)
+
+
+def test_repeated_columns_under_a_line_of_group_names_are_each_groups() -> None:
+    text = (
+        "                          DPR-multi          ANCE          my model (v2)\n"
+        "                       MRR@10  R@1000   MRR@10  R@1000   MRR@10  R@1000\n"
+        "                       --------------   --------------   --------------\n"
+        "dl19                    0.512   0.803    0.644   0.755    0.701   0.842\n"
+        "dl20                    0.498   0.776    0.646   0.776    0.689   0.859\n"
+    )
+    assert confirms(text, "MRR@10", 0.701, dataset="dl19")
+    assert confirms(text, "Recall@1000", 0.776, dataset="dl20")
+    assert not confirms(text, "MRR@10", 0.644, dataset="dl20")
+    assert not confirms(text, "MRR@10", 0.803, dataset="dl19")
+    assert found(text)["dl19/my model (v2)/R@1000"] == 0.842

@@ -147,3 +147,30 @@ def test_a_scripts_arrow_leads_a_pair_and_overall_is_not_mean() -> None:
     assert not confirms(log, "Mean Accuracy", 90.12)
     assert not confirms(log, "Overall Accuracy", 71.34)
     assert confirms("Best Instance Accuracy: 0.8840\n", "Overall Accuracy", 88.4)
+
+
+def test_part_segmentation_class_and_instance_miou_abbreviations() -> None:
+    text = "Cls. mIoU: 0.7912  Ins. mIoU: 0.8533\nmIoU(c): 79.12, mIoU (i): 85.33\n"
+    assert confirms(text, "Class mIoU", 79.12)
+    assert confirms(text, "Instance mIoU", 0.8533)
+    assert not confirms(text, "Class mIoU", 85.33)
+    assert not confirms(text, "Instance mIoU", 0.7912)
+    assert sense_of("Cat. mIoU").scope == ("class",)
+
+
+def test_top_k_accuracy_at_other_cutoffs_than_1_and_5() -> None:
+    text = 'Validation results:\n  "top10": 0.6412,\n  "top100": 0.8903,\n'
+    assert confirms(text, "Top-10 Accuracy", 64.12)
+    assert confirms(text, "Validation Top-100 Accuracy", 0.8903)
+    assert not confirms(text, "Top-10 Accuracy", 0.8903)
+    assert not confirms(text, "Top-1 Accuracy", 0.6412)
+
+
+def test_a_long_parenthesis_listing_data_set_and_setting_scopes_the_claim() -> None:
+    text = "Stats for replacing tail ->\nMean Reciprocal Rank 0.3581\nHits@10 are 0.5212\n"
+    sense = sense_of("MRR (WN18RR-v2, tail replacement)")
+    assert sense.base == "mrr" and sense.k is None
+    assert set(sense.scope) == {"wn18rrv2", "tailreplacement"}
+    assert confirms(text, "MRR (WN18RR-v2, tail replacement)", 0.358)
+    assert not confirms(text, "MRR (WN18RR-v2, tail replacement)", 0.5212)
+    assert sense_of("NDCG@5 (MSLR-WEB10K, LambdaMART, listwise)").k == 5

@@ -152,3 +152,22 @@ def test_a_scope_the_log_abbreviates_is_the_claims_qualifier_not_another_data_se
     assert confirms(retrieval, "Text Retrieval R@1", 89.4)
     assert confirms(retrieval, "Image Retrieval R@1", 73.36)
     assert not confirms(retrieval, "Text Retrieval R@1", 73.36)
+
+
+def test_a_generative_metrics_sample_count_is_no_data_set_and_no_cutoff() -> None:
+    text = "FID@50k: 3.21\nIS@50k: 9.48\n"
+    assert sense_of("FID@50k").k is None
+    assert confirms(text, "FID", 3.21, dataset="CIFAR-10")
+    assert confirms(text, "FID (50k)", 3.21)
+    assert not confirms(text, "FID@10k", 3.21)
+    assert not confirms(text, "FID", 50)
+    # a real cutoff stays one
+    assert sense_of("Recall@50").k == 50
+
+
+def test_another_key_of_a_line_with_the_same_number_is_no_scoped_copy() -> None:
+    text = '{"exact": 81.25, "f1": 88.5, "total": 11873, "HasAns_exact": 81.25}\n'
+    assert confirms(text, "Exact Match", 81.25, dataset="SQuAD 2.0")
+    # a bare copy of a value its line scopes to another data set still is one
+    prose = "I got 91.7% accuracy on CIFAR-100\n"
+    assert not confirms(prose, "Accuracy", 91.7, dataset="ImageNet")

@@ -22,3 +22,17 @@ def test_the_plus_benchmark_is_another_benchmark_than_the_base_one() -> None:
     assert confirms(LOG, "MBPP+ pass@1", 60.1)
     assert not confirms(LOG, "MBPP+ pass@1", 0.712)
     assert not confirms(LOG, "MBPP pass@1", 0.601)
+
+
+def test_a_benchmark_column_is_its_headline_metric_and_a_leaderboard_row_is_quoted() -> None:
+    text = (
+        "| | HumanEval+ | MBPP+ |\n"
+        "| --- | --- | --- |\n"
+        "| my rerun | 61.59 | 58.2 |\n"
+        "| leaderboard | 64.6 | 59.5 |\n"
+    )
+    assert confirms(text, "HumanEval+ pass@1", 61.59)
+    assert confirms(text, "MBPP+ pass@1", 0.582)
+    assert not confirms(text, "HumanEval+ pass@1", 64.6)
+    assert not confirms(text, "HumanEval+ pass@10", 61.59)
+    assert not confirms(text, "MBPP+ pass@1", 61.59)

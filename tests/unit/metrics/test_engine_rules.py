@@ -120,3 +120,23 @@ def test_an_evaluation_loop_count_of_items_done_marks_per_item_running_values() 
     last = "clip 5000 done, total 5000/5000, average 0.40 s, moving Prec@1 59.870 Prec@5 81.904"
     done = text + last + "\n"
     assert confirms(done, "Top-1 Accuracy", 59.87)
+
+
+def test_each_markdown_section_is_another_models_evaluation_not_a_later_epoch() -> None:
+    block = (
+        "Step [{n}/40] evaluation done\n"
+        "Epoch: {n}\n"
+        " Average Precision  (AP) @[ IoU=0.50      | area=   all | maxDets=100 ] = {ap50}\n"
+    )
+    text = (
+        "## Model A (r50)\n"
+        + block.format(n=40, ap50="0.552")
+        + "\n## Model B (swin-t)\n"
+        + block.format(n=41, ap50="0.618")
+    )
+    assert confirms(text, "AP50", 0.552)
+    assert confirms(text, "AP50", 0.618)
+    # a heading that only counts progress ("# epoch 2") opens no new section
+    epochs = "# epoch 1\nEpoch: 1\nBest val AP: 0.301\n\n# epoch 2\nEpoch: 2\nBest val AP: 0.322\n"
+    assert not confirms(epochs, "val AP", 0.301)
+    assert confirms(epochs, "val AP", 0.322)

@@ -111,3 +111,17 @@ def test_espnet1_announced_tables_and_quoted_headings_name_the_error_rate() -> N
     )
     assert confirms(quoted, "WER", 8.5, dataset="dev93")
     assert not confirms(quoted, "CER", 8.5)
+
+
+def test_an_error_rates_err_column_is_the_rate_not_a_data_set() -> None:
+    text = (
+        "### WER\n"
+        "\n"
+        "|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|\n"
+        "|---|---|---|---|---|---|---|---|---|\n"
+        "|decode_asr_model_valid.acc.ave/dev|500|16000|91.2|6.1|2.7|1.3|10.1|71.0|\n"
+        "|decode_asr_model_valid.acc.ave/test|1100|27000|92.0|5.6|2.4|1.2|9.2|66.3|\n"
+    )
+    assert confirms(text, "Test WER", 9.2, dataset="Switchboard")
+    assert not confirms(text, "Test WER", 10.1, dataset="Switchboard")
+    assert not confirms(text, "Test WER", 66.3, dataset="Switchboard")

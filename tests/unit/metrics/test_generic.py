@@ -156,3 +156,8 @@ def test_a_clause_saying_where_the_next_ones_number_comes_from_quotes_it() -> No
     # And an introduction naming no source quotes nothing
     text = "I ran the eval twice. In my second run, the model reaches acc=0.913 on dev.\n"
     assert confirms(text, "Accuracy", 0.913)
+
+
+def test_a_first_word_with_a_glued_parenthesis_names_the_value() -> None:
+    text = "Acc(top5): 93.07\nmAP(box): 0.412\n"
+    assert found(text) == {"Acc(top5)": 93.07, "mAP(box)": 0.412}

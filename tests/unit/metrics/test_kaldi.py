@@ -107,3 +107,11 @@ def test_a_rescored_decode_is_of_the_same_test_set() -> None:
     assert confirms(text, "WER", 10.7, dataset="dev")
     assert not confirms(text, "Test WER", 10.7)
     assert not confirms(text, "WER", 80.3)
+
+
+def test_cat_wer_py_prints_the_sentence_error_rate_first_on_the_line() -> None:
+    text = "eval_zh %SER 31.25 | %CER 6.02 [ 6301 / 104765, 120 ins, 433 del, 5748 sub ]\n"
+    assert confirms(text, "Sentence Error Rate", 31.25)
+    assert confirms(text, "CER", 6.02)
+    assert not confirms(text, "CER", 31.25)
+    assert not confirms(text, "Sentence Error Rate", 6.02)

@@ -105,3 +105,11 @@ def test_a_value_whose_split_is_unsaid_beside_two_named_splits_is_not_read() -> 
 def test_a_split_named_after_a_comma_belongs_to_the_next_value() -> None:
     text = "During training I got 0.912 accuracy, on test 0.853 accuracy.\n"
     assert not confirms(text, "Test Accuracy", 0.912)
+
+
+def test_a_result_the_run_gives_the_writer() -> None:
+    text = "Running eval.py on the val images, it gives me an overall mAP of 41.27. Odd.\n"
+    assert confirms(text, "mAP", 41.27)
+    assert confirms(text, "mAP", 0.4127)
+    assert not confirms("If it gives me 41.27 mAP I would be glad.\n", "mAP", 41.27)
+    assert not confirms("The authors' table shows us 44.0 mAP here.\n", "mAP", 44.0)

@@ -5,6 +5,7 @@ precision/recall/f1-score/support, row_fmt with 2 digits, the accuracy row, 'mac
 from __future__ import annotations
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
+from tests.unit.metrics._helpers import confirms
 
 REPORT = """\
               precision    recall  f1-score   support
@@ -52,3 +53,20 @@ avg / total       0.70      0.60      0.61         5
     metrics = extract_metrics(text)
     assert check_claimed_metric(metrics, "Weighted F1", 0.61).ok
     assert not check_claimed_metric(metrics, "Macro F1", 0.61).ok
+
+
+def test_sperts_per_type_report_with_micro_and_macro_rows() -> None:
+    text = (
+        "--- Entities (named entity recognition (NER)) ---\n"
+        "                type    precision       recall     f1-score      support\n"
+        "                 Loc        81.20        77.45        79.28          427\n"
+        "                 Org        **70.11**        62.30        65.97          198\n"
+        "\n"
+        "               micro        77.89        72.61        75.16          625\n"
+        "               macro        75.66        69.88        72.63          625\n"
+    )
+    assert confirms(text, "Micro F1", 75.16)
+    assert confirms(text, "Macro F1", 0.7263)
+    assert not confirms(text, "Micro F1", 72.63)
+    assert not confirms(text, "Micro Precision", 70.11)
+    assert not confirms(text, "Micro F1", 625)

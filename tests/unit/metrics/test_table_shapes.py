@@ -43,3 +43,21 @@ def test_a_transposed_table_names_each_value_by_its_row_metric_and_column() -> N
     }
     assert confirms(text, "Test CER", 4.87) and not confirms(text, "Test CER", 4.21)
     assert confirms(text, "CER", 4.21, "dev")
+
+
+def test_an_untitled_first_column_labels_its_rows() -> None:
+    text = (
+        "|  | Dev F1 | Test F1 |\n"
+        "|---|---|---|\n"
+        "| seed 1 run | 88.1 | 87.4 |\n"
+        "| seed 2 run | 89.0 | 88.2 |\n"
+    )
+    assert found(text) == {
+        "seed 1 run/Dev F1": 88.1,
+        "seed 1 run/Test F1": 87.4,
+        "seed 2 run/Dev F1": 89.0,
+        "seed 2 run/Test F1": 88.2,
+    }
+    # a transposed table keeps naming the metric by its row
+    transposed = "|  | Dev | Test |\n|---|---|---|\n| WER | 10.4 | 10.9 |\n"
+    assert confirms(transposed, "Test WER", 10.9)

@@ -154,3 +154,17 @@ def test_a_lone_table_compared_with_the_source_stays_the_writer_s() -> None:
         "It is lower than the paper's.\n"
     )
     assert confirms(text, "F1@10", 66.4)
+
+
+def test_a_line_restating_the_source_the_line_above_ended_with_quotes_it() -> None:
+    text = (
+        "Class mIoU: 0.802, Instance mIoU: 0.839\n"
+        "What should I change to match the numbers reported in the paper\n"
+        "i.e. Class mIoU: 0.823, Instance mIoU: 0.857\n"
+    )
+    assert confirms(text, "Class mIoU", 0.802)
+    assert not confirms(text, "Class mIoU", 0.823)
+    assert not confirms(text, "Instance mIoU", 0.857)
+    # a restatement of the writer's own numbers stays theirs
+    own = "Here is what my last run printed\ni.e. Class mIoU: 0.823\n"
+    assert confirms(own, "Class mIoU", 0.823)

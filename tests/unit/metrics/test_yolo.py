@@ -92,3 +92,9 @@ def test_a_wrapped_arguments_line_still_names_the_split_it_evaluates() -> None:
     # Then its results are validation values: a test claim is refused
     assert confirms(log, "mAP@0.5", 0.713)
     assert not confirms(log, "Test mAP@0.5", 0.713)
+
+
+def test_a_line_starting_with_class_and_one_name_is_a_value_not_the_header() -> None:
+    text = "Class mIoU: 0.6421, Instance mIoU: 0.7710\n"
+    assert confirms(text, "Class mIoU", 0.6421)
+    assert confirms(text, "Instance mIoU", 77.1)

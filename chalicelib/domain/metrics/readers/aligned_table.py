@@ -15,8 +15,11 @@ A header is a line of at least three names (after a title ending in ":"), no num
 prose words, at least two of them metrics the vocabulary knows. A row's numbers are matched to
 the header's last columns from the right (a header may start with a title, "HOTA:
 -pedestrian"); its label names the row (`MOT17-02-FRCNN/HOTA`), except summary labels
-(COMBINED, OVERALL, all, mean),
-which are the table's result. The table ends at the first line that is not such a row.
+(COMBINED, OVERALL, all, mean), which are the table's result. The table ends at the first
+line that is not such a row (a rule of dashes under the header is skipped). A header whose
+names repeat in groups (`nDCG@10 R@100 nDCG@10 R@100 ...`) under a line of as many group
+names, separated by two spaces or more (`BM25-flat   SPLADE ...`, Pyserini's 2CR tables),
+names each column by its group: `trec-covid/SPLADE/nDCG@10`.
 Counts printed as columns (GT, FP, FN, IDs) are not results (`result_names`). ParlAI's
 partial reports ("8.6% complete (487 / 5,651)") count examples so far, like a batch counter:
 none of their values is a result; its finished report's "using datatype valid" names the
@@ -25,7 +28,9 @@ split.
 Format source: JonathonLuiten/TrackEval trackeval/metrics/_base_metric.py
 `_summary_row`/`print_table` ("%-35s" + "%-10s" per field); cheind/py-motmetrics
 motmetrics/io.py `render_summary` (pandas `DataFrame.to_string`); the MOTChallenge devkit's
-`printMetrics` (" IDF1  IDP  IDR| Rcll  Prcn   FAR| ...").
+`printMetrics` (" IDF1  IDP  IDR| Rcll  Prcn   FAR| ..."); castorini/pyserini
+pyserini/2cr/beir.py `run_conditions` (a line of model names, `' ' * 26 + 'nDCG@10   R@100    '
+* 7`, a rule of dashes, then `f'{dataset:25}'` and two `8.3f` values per model).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ _CELL_NUMBER = re.compile(r"^[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)
 _PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for", "with", "is"})
 # A logger's prefix before a row: a timestamp, a log level.
 _LOG_PREFIX = re.compile(r"\d\d:\d\d:\d\d|\b(?:INFO|DEBUG|WARNING)\b")
+_RULE = re.compile(r"^[\s=+|:]*+-{3}[\s\-=+|:]*+$")
 _SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
 
 
@@ -86,6 +92,8 @@ _DATATYPES = {"valid": "val", "test": "test", "train": "train"}
 def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
     columns: list[str] | None = state.context.get("aligned_columns")
     if columns is not None:
+        if _RULE.match(line):
+            return True  # a rule of dashes between the header and its rows
         if _row(line, columns, None if state.context.get("aligned_partial") else out):
             return True
         state.context["aligned_columns"] = None
@@ -101,9 +109,31 @@ def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
         return False
     header = _header(line)
     if header is None:
+        state.context["aligned_above"] = (state.line_no, line)
         return False
+    above = state.context.get("aligned_above")
+    if above is not None and above[0] == state.line_no - 1:
+        header = _grouped(above[1], header)
     state.context["aligned_columns"] = header
     return True
+
+
+_GROUP_GAP = re.compile(r"\s{2,}+")
+_GROUP_NAME = re.compile(r"^[A-Za-z][\w.\-()+ ]{0,40}+$")
+
+
+def _grouped(above: str, columns: list[str]) -> list[str]:
+    """The columns named by the groups of the line above them, when their names repeat once
+    per group (`nDCG@10 R@100` under each model's name); otherwise the columns as they are."""
+    groups = [g for g in _GROUP_GAP.split(above.strip()) if g]
+    if len(groups) < 2 or len(columns) % len(groups) or len(columns) == len(groups):
+        return columns
+    width = len(columns) // len(groups)
+    if any(columns[i] != columns[i % width] for i in range(len(columns))):
+        return columns
+    if not all(_GROUP_NAME.match(g) and not _CELL_NUMBER.match(g) for g in groups):
+        return columns
+    return [f"{groups[i // width]}/{c}" for i, c in enumerate(columns)]
 
 
 def _row(line: str, columns: list[str], out: Sink | None) -> bool:

@@ -19,7 +19,9 @@ from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 # composite keeps its "&" ("J&F: 7.7" is the mean of J and F, never F).
 _COLON_OR_EQUALS = re.compile(
     r"(?<![\w@.\-/&])"
-    r"([A-Za-z][\w@.\-/%&]{0,40}+(?:[ \t]++(?:@(?=\d)|[A-Za-z0-9(])[\w@.\-/%()]{0,40}+){0,3}+)"
+    # (a name's first word may end with a glued parenthesis: "mIoU(c): 79.1", "Acc(top1): 76")
+    r"([A-Za-z][\w@.\-/%&]{0,40}+(?:\([\w@.\-]{1,20}+\))?+"
+    r"(?:[ \t]++(?:@(?=\d)|[A-Za-z0-9(])[\w@.\-/%()]{0,40}+){0,3}+)"
     r"([ \t]*+(?::[ \t]++|:(?=[-+]?+\d*+\.\d)|=[ \t]*+))"
     r"(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
 )

@@ -17,7 +17,9 @@ num_ins << " ins, " << num_del << " del, " << num_sub << " sub ]" << (num_absent
 " [PARTIAL]" : "")`, then `"%SER " << percent_ser << " [ " << sent_errs << " / " << num_sent
 << " ]"`, `"Scored " << num_sent << " sentences, " ...`); egs/wsj/s5/utils/best_wer.sh (the
 best `%WER` line, then the file it came from); egs/*/s5/local/chain/compare_wer.sh
-(`echo -n "# WER on $set($lm)"` / `printf "% 10s" $wer` per system); steps/info/gmm_dir_info.pl.
+(`echo -n "# WER on $set($lm)"` / `printf "% 10s" $wer` per system); steps/info/gmm_dir_info.pl;
+thu-spmi/CAT cat/utils/wer.py (`f"%SER {_ser*100:.2f} | %{prefix} {_wer*100:.2f} [ {_err} /
+{_sum}, {_ins} ins, {_del} del, {_sub} sub ]"`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ _SCORE = re.compile(
     r"(?<![\w%])%(WER|CER|SER|TER)\s*+(" + NUM + r")%?+\s++\[\s*+\d++\s*+/\s*+\d++"
     r"(?:,\s*+\d++\s++ins,\s*+\d++\s++del,\s*+\d++\s++sub)?+\s*+\]"
     r"(?:\s*+\[PARTIAL\])?+(?:\s++(\S++))?+"
+)
+# thu-spmi/CAT's cat/utils/wer.py puts the sentence error rate first, on the same line:
+# "%SER 13.60 | %WER 4.50 [ 2367 / 52576, 308 ins, 157 del, 1902 sub ]" (%CER / %PER with
+# --cer / --per); the %WER part is read by `_SCORE`.
+_SER_FIRST = re.compile(
+    r"(?<![\w%])%SER\s*+(" + NUM + r")\s*+\|\s*+%(?:WER|CER|PER)\s*+" + NUM + r"\s*+\["
 )
 # sclite scoring through best_wer.sh: "%WER 15.1 | 1831 21395 | 86.7 9.4 3.9 1.8 15.1 50.7 |
 # exp/tri4/decode_eval2000_sw1_tg/score_14_0.0/eval2000.ctm.swbd.filt.sys"
@@ -90,6 +98,8 @@ def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
             path = grep.group(1)
         out.add(_name(metric, path), number, "kaldi", running=False)
         found = True
+    if found and "%SER" in line and (first := _SER_FIRST.search(line)):
+        out.add("%SER", first.group(1), "kaldi", running=False)
     if not found and "|" in line:
         for match in _SCLITE.finditer(line):
             metric, number, path = match.groups()

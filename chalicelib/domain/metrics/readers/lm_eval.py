@@ -75,8 +75,11 @@ def lm_eval_row(cells: list[str], state: LogState, out: Sink) -> None:
     out.add(name, value, "lm_eval", running=False)
 
 
-# A row label naming published numbers ("paper", "reported", "official"): a reference row.
-_REFERENCE_ROW = re.compile(r"(?i)\b(?:paper|reported|official|published|claimed)\b")
+# A row label naming published numbers ("paper", "reported", "official", "leaderboard"): a
+# reference row.
+_REFERENCE_ROW = re.compile(
+    r"(?i)\b(?:paper|reported|official|published|claimed|leaderboard|readme|model[ -]card)\b"
+)
 # Inline emphasis around a cell's number: HTML tags (`<ins>65.20</ins>`, an unclosed `<b>`)
 # and markdown marks (`**65.2**`, `` `65.2` ``).
 _EMPHASIS = re.compile(r"</?+[A-Za-z]{1,6}+>|[*_`]++")

@@ -12,6 +12,7 @@ next to it:
   word that turns to someone else's numbers (`but`, `than`, `while`, `compared`, `which`, `as
   you reported`), and not at all when that stretch names a source (paper, README, official,
   reported, expected, target, baseline, your, their);
+- or a verb giving the writer the values (`it gives me a final mIoU of 36.54`);
 - or a possessive subject and a copula or result verb (`my mAP is 0.3`, `our BLEU only
   reaches 19.6`), or the metric the writer got (`the mAP I obtained is 0.352`);
 - the metric words are a metric of the vocabulary, right before the value (`WER of 6.43%`,
@@ -61,6 +62,16 @@ _METRIC_I_GOT = re.compile(
     r"(?:(?:can|could)\s++)?+(?:(?:only|just|finally)\s++)?+"
     r"(?:get|got|obtain|obtained|achieve|achieved|reproduce|reproduced|reach|reached)\s++"
     r"(?:is|was|are|were)\s++"
+)
+# "It gives me a final mIoU of 36.54", "the script returned us 0.41 mAP": what the writer's run
+# (the command just run, "it") gave the writer.
+_GIVES_ME = re.compile(
+    r"(?<![\w'])(?:gives|gave|returns|returned|outputs|outputted|shows|showed|prints|printed)"
+    r"\s++(?:me|us)(?![\w'])"
+)
+# ...unless its subject is a condition or someone else ("if it gives me", "the paper shows us").
+_GIVER_NOT_RUN = re.compile(
+    r"(?i)\b(?:if|whether|unless|once|until|you|your|they|their|he|she|authors?+)\b"
 )
 # The only words allowed between the subject and the verb ("I can only get", "we have finally
 # reached"): a negation, a modal, a wish or another subject there ("I could not reach", "I
@@ -112,7 +123,11 @@ _NOT_A_VALUE_BEFORE = frozenset(
 _MAX_NAME_WORDS = 4
 
 
-@reader("own_result", markers=("I ", "my ", "My ", "we ", "We ", "our ", "Our "), order=985)
+@reader(
+    "own_result",
+    markers=("I ", "my ", "My ", "we ", "We ", "our ", "Our ", " me ", " us "),
+    order=985,
+)
 def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     if len(line) > MAX_SENTENCE_LINE or not any(c.isdigit() for c in line):
         return False
@@ -193,6 +208,10 @@ def _own_values(sentence: str) -> list[tuple[str, str]]:
         pairs.extend(_window_values(sentence, match.end()))
     for match in _MY_METRIC.finditer(sentence):
         pairs.extend(_named_value(sentence, match.group(1), match.end()))
+    for match in _GIVES_ME.finditer(sentence):
+        subject = sentence[max(0, match.start() - 30) : match.start()]
+        if not (_GIVER_NOT_RUN.search(subject) or _SOURCE_WORD.search(subject)):
+            pairs.extend(_window_values(sentence, match.end()))
     for match in _METRIC_I_GOT.finditer(sentence):
         pairs.extend(_named_value(sentence, match.group(1), match.end()))
     return pairs

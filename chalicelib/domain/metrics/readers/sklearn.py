@@ -11,7 +11,10 @@ Format source: scikit-learn sklearn/metrics/_classification.py `classification_r
 (`headers = ["precision", "recall", "f1-score", "support"]`, `head_fmt = "{:>{width}s} " + "
 {:>9}" * len(headers)`, `row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\\n"`, the
 accuracy row `row_fmt_accuracy`, average rows `"macro avg"`, `"weighted avg"`, `"micro avg"`,
-`"samples avg"`; before 0.20 `last_line_heading = "avg / total"`).
+`"samples avg"`; before 0.20 `last_line_heading = "avg / total"`). SpERT's evaluator prints the
+same layout in percent under a `type` column, its averages as `micro` and `macro` rows
+(lavis-nlp/spert spert/evaluator.py `_print_results`: `columns = ('type', 'precision',
+'recall', 'f1-score', 'support')`, `row_fmt % self._get_row(micro, 'micro')`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM
 
-_HEAD = re.compile(r"^\s*+precision\s++recall\s++f1-score\s++support\s*+$")
+_HEAD = re.compile(r"^\s*+(?:type\s++)?+precision\s++recall\s++f1-score\s++support\s*+$")
 _ROW = re.compile(
     r"^\s*+(\S.{0,60}?)\s++(" + NUM + r")\s++(" + NUM + r")\s++(" + NUM + r")\s++(\d++)\s*+$"
 )
@@ -32,6 +35,8 @@ _AVERAGES = {
     "micro avg": "micro avg",
     "samples avg": "samples avg",
     "avg / total": "weighted avg",
+    "micro": "micro avg",  # SpERT's evaluator
+    "macro": "macro avg",
 }
 _COLUMNS = ("precision", "recall", "f1-score")
 
@@ -59,7 +64,7 @@ def read_classification_report(line: str, state: LogState, out: Sink) -> bool:
     if accuracy:
         out.add("accuracy", accuracy.group(1), "sklearn", running=False)
         return True
-    row = _ROW.match(line)
+    row = _ROW.match(line.replace("**", "") if "**" in line else line)  # a pasted emphasis
     if not row:
         state.context["sklearn_report"] = False
         return False

@@ -42,7 +42,9 @@ _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
 # Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%").
 _CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
-_INDEX_HEADERS = frozenset({"", "no", "nr", "id", "idx", "index", "rank", "row"})
+# (an untitled first column labels its rows: "| | humaneval |" over "| mine | 68.29 |"; a
+# numeric index there is no label anyway)
+_INDEX_HEADERS = frozenset({"no", "nr", "id", "idx", "index", "rank", "row"})
 _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "results"})
 # A column of the run's own numbers in a reproduction table ("| Benchmark | Paper | Ours |"):
 # like a `Value` column, its row label names the metric (the paper's column holds none).
@@ -272,7 +274,12 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     )
     if not label and metric_key(header[0]) in _FOLD_HEADERS and results[0] > 0:
         label = f"{header[0]} {cells[0]}"  # "| Fold | RMSE |": a fold's row, not the mean
-    if not label and metric_key(header[0]) in _METRIC_ROW_HEADERS and _metric_row(cells[0]):
+    first = cells[0].strip("*` ")
+    if (
+        label in ("", first)
+        and metric_key(header[0]) in _METRIC_ROW_HEADERS
+        and _metric_row(cells[0])
+    ):
         # a transposed table ("|  | Dev | Test |" over "| WER | 10.4 | 10.5 |"): the row names
         # the metric, each column the split or data set it was measured on
         return _metric_row_values(header, cells, columns, numbers, out)

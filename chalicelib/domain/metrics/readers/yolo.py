@@ -34,7 +34,8 @@ from chalicelib.domain.metrics.numbers import END, NUM
 from chalicelib.domain.metrics.readers.results_csv import task_named
 
 MAX_COLUMNS = 24
-_HEAD = re.compile(r"^\s*+(?:Class|classes)\s++(?=[A-Za-z])")
+# The header: two column names or more after it ("Class mIoU: 0.80" is a class mIoU's value).
+_HEAD = re.compile(r"^\s*+(?:Class|classes)\s++(?=[A-Za-z][^\s:]*+\s++[A-Za-z(])")
 _TQDM_TAIL = re.compile(r":\s++\d++%")
 _ALL = re.compile(r"^\s*+all\s++(.*?)\s*+$")
 _GROUP = re.compile(r"^(\w++)\((.*)$")
