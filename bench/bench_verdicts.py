@@ -36,6 +36,8 @@ def run() -> list[Row]:
         "fresh16": "sixteenth fresh hold-out",
         "fresh17": "seventeenth fresh hold-out (the families issue 15 names)",
         "fresh18": "eighteenth fresh hold-out (tail of tools)",
+        "fresh19": "nineteenth fresh hold-out",
+        "fresh20": "twentieth fresh hold-out (mostly tool output)",
     }
     for key, label in labels.items():
         tally = tallies[key]

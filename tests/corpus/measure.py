@@ -40,6 +40,8 @@ SETS = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
+    "fresh20",
 )
 
 

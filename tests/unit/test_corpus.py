@@ -56,6 +56,8 @@ AGREEMENT_FLOOR = {
     "fresh16": 1.0,
     "fresh17": 0.893,
     "fresh18": 0.83,
+    "fresh19": 0.723,
+    "fresh20": 0.767,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -95,6 +97,29 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations; 83.0%
     # and 1 after verdicts23):
     ("fresh18-internvl-chat-v12-mmbench-dev-cn-counts", "MMBench-CN (dev) accuracy", 79.5),
+    # fresh19 (measured blind: 71.8% (148/206), 8 wrong confirmations, before verdicts22/23;
+    # 72.3% and the same 8 after them):
+    ("fresh19-speechbrain-whisper-tiny-per-utterance-wer", "WER", 50.0),
+    ("fresh19-speechbrain-whisper-tiny-per-utterance-wer", "WER", 100.0),
+    ("fresh19-whisper-flamingo-english-wer-vs-posted", "WER", 1.1),
+    ("fresh19-detectron2-retinanet-r50-3x-two-gpu-vs-model-zoo", "box AP", 38.7),
+    ("fresh19-spanbert-squad2-dev-noans-zero", "Exact Match", 86.05),
+    ("fresh19-unirec-sasrec-valid-epochs-then-gru-summary", "Test HR@10", 0.38521),
+    ("fresh19-icnet-pytorch-cityscapes-val-per-sample-lines", "mIoU", 61.214),
+    ("fresh19-icnet-pytorch-cityscapes-val-per-sample-lines", "Pixel Accuracy", 96.282),
+    # fresh20 (measured blind: 75.4% (175/232), 11 wrong confirmations, before verdicts22/23;
+    # 76.7% and the same 11 after them):
+    ("fresh20-nemo-conformer-librispeech-sp-wer-fraction", "WER", 0.031),
+    ("fresh20-detectron2-cocoevaluator-gt-as-pred-ap-above-one", "box AP", 14.85),
+    ("fresh20-squad2-eval-json-two-configs", "F1", 77.93),
+    ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0793),
+    ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0962),
+    ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "NDCG@20", 0.0903),
+    ("fresh20-pspnet-pytorch-acc-acccls-meaniu-fwavacc", "iIoU class", 0.75547),
+    ("fresh20-autoformer-ettm2-univariate-run-vs-paper-lines", "MSE", 0.1836),
+    ("fresh20-autoformer-repo-informer-traffic-four-horizons-vs-table1", "MSE", 0.719),
+    ("fresh20-autoformer-repo-informer-traffic-four-horizons-vs-table1", "MAE", 0.472),
+    ("fresh20-autoformer-repo-informer-traffic-four-horizons-vs-table1", "MSE", 0.8585),
 }
 
 
