@@ -304,6 +304,16 @@ def _narrow(
         named = [m for m in named if sample_counts(sense_of(m.name).scope) <= counts]
         if not named:
             return [], "the log reports this metric only on another number of samples"
+    if claim.base == "miou" and "instance" in scope:
+        # an instance-level IoU (Cityscapes' iIoU, ShapeNet-Part's instance mIoU) is only a
+        # value the log calls so: a plain mean IoU is the mean over classes
+        scope.discard("instance")
+        named = [m for m in named if "instance" in sense_of(m.name).scope]
+        if not named:
+            return [], "the log has no instance-level value of this metric"
+    elif claim.base == "miou":
+        # ...and a claim that does not say so is the class mean, when the log prints one
+        named = [m for m in named if "instance" not in sense_of(m.name).scope] or named
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
