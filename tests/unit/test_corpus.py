@@ -111,7 +111,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # 76.7% and the same 11 after them):
     ("fresh20-nemo-conformer-librispeech-sp-wer-fraction", "WER", 0.031),
     ("fresh20-detectron2-cocoevaluator-gt-as-pred-ap-above-one", "box AP", 14.85),
-    ("fresh20-squad2-eval-json-two-configs", "F1", 77.93),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0793),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0962),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "NDCG@20", 0.0903),

@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.claim_rows import (
     delta_row,
     namespace_word,
     sample_row,
+    tuned_row,
 )
 from chalicelib.domain.metrics.claim_scopes import (
     PARTITION_ROW,
@@ -304,6 +305,12 @@ def _narrow(
         named = [m for m in named if sample_counts(sense_of(m.name).scope) <= counts]
         if not named:
             return [], "the log reports this metric only on another number of samples"
+    if claim.aggregate != "best":
+        # SQuAD 2.0's `best_f1` beside `best_f1_thresh` (evaluate-v2.0.py, HF's squad_v2): the
+        # score at the no-answer threshold tuned on the evaluated data, not the score itself
+        named = [m for m in named if not tuned_row(m, metrics)]
+        if not named:
+            return [], "the log reports this metric only at a threshold tuned on the same data"
     if claim.base == "miou" and "instance" in scope:
         # an instance-level IoU (Cityscapes' iIoU, ShapeNet-Part's instance mIoU) is only a
         # value the log calls so: a plain mean IoU is the mean over classes

@@ -15,3 +15,16 @@ def test_an_instance_level_iou_is_never_the_plain_mean_iou() -> None:
     assert confirms(cityscapes, "iIoU class", 0.455)
     assert not confirms(cityscapes, "iIoU class", 0.702)
     assert not confirms(cityscapes, "IoU class", 0.455)
+
+
+def test_a_score_beside_the_threshold_it_was_tuned_at_is_not_the_score() -> None:
+    log = (
+        '{"exact": 70.1, "f1": 73.4, "total": 11873, "best_exact": 71.9,\n'
+        ' "best_exact_thresh": -2.5, "best_f1": 75.25, "best_f1_thresh": -2.5}\n'
+    )
+    assert not confirms(log, "F1", 75.25)
+    assert not confirms(log, "Exact Match", 71.9)
+    assert confirms(log, "F1", 73.4) and confirms(log, "Exact Match", 70.1)
+    assert confirms(log, "best F1", 75.25)
+    # a best value with no threshold beside it is the run's best, a metric
+    assert confirms("acc: 0.91\nbest_acc: 0.93\n", "Accuracy", 0.93)
