@@ -110,7 +110,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh20 (measured blind: 75.4% (175/232), 11 wrong confirmations, before verdicts22/23;
     # 76.7% and the same 11 after them):
     ("fresh20-nemo-conformer-librispeech-sp-wer-fraction", "WER", 0.031),
-    ("fresh20-detectron2-cocoevaluator-gt-as-pred-ap-above-one", "box AP", 14.85),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0793),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0962),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "NDCG@20", 0.0903),

@@ -46,7 +46,11 @@ from chalicelib.domain.metrics.claim_scopes import (
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
-from chalicelib.domain.metrics.values import copied_from_another, value_match
+from chalicelib.domain.metrics.values import (
+    copied_from_another,
+    printed_as_percent,
+    value_match,
+)
 from chalicelib.domain.metrics.values import printed as _printed
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
@@ -265,6 +269,8 @@ def check_claimed_metric(
         if scaled is None:
             continue
         if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
+            continue
+        if scaled == "percent" and printed_as_percent(metric, metrics):
             continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"
         if scaled == "percent":

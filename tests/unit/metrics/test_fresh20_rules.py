@@ -28,3 +28,14 @@ def test_a_score_beside_the_threshold_it_was_tuned_at_is_not_the_score() -> None
     assert confirms(log, "best F1", 75.25)
     # a best value with no threshold beside it is the run's best, a metric
     assert confirms("acc: 0.91\nbest_acc: 0.93\n", "Accuracy", 0.93)
+
+
+def test_a_value_the_log_also_prints_as_its_fraction_is_already_a_percentage() -> None:
+    log = (
+        " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.004\n"
+        "{'AP': 0.4210526315789474, 'AP50': 0.9}\n"
+    )
+    assert confirms(log, "box AP", 0.42)
+    assert not confirms(log, "box AP", 42.1)
+    # with no fraction of it in the log, a value up to 1 is a fraction as usual
+    assert confirms("{'AP': 0.4210526315789474}\n", "box AP", 42.1)
