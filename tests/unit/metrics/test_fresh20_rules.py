@@ -3,7 +3,7 @@ shows one general defect, never a corpus excerpt."""
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms
+from tests.unit.metrics._helpers import confirms, found
 
 
 def test_an_instance_level_iou_is_never_the_plain_mean_iou() -> None:
@@ -39,3 +39,13 @@ def test_a_value_the_log_also_prints_as_its_fraction_is_already_a_percentage() -
     assert not confirms(log, "box AP", 42.1)
     # with no fraction of it in the log, a value up to 1 is a fraction as usual
     assert confirms("{'AP': 0.4210526315789474}\n", "box AP", 42.1)
+
+
+def test_a_line_led_by_a_split_and_its_subset_scopes_its_values() -> None:
+    log = "after 300 epochs\ndev clean: WER = 0.0415\ndev other:  WER =0.1022\n"
+    assert confirms(log, "WER", 4.15, "LibriSpeech dev-clean")
+    assert confirms(log, "WER", 10.22, "LibriSpeech dev-other")
+    assert not confirms(log, "WER", 4.15, "LibriSpeech dev-other")
+    assert not confirms(log, "WER", 0.0415, "dev-other")
+    # a split's own label ("Test set:") is no subset
+    assert found("Test set: Average loss: 0.03, Accuracy: 0.981\n").get("Accuracy") == 0.981
