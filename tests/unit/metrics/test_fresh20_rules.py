@@ -49,3 +49,18 @@ def test_a_line_led_by_a_split_and_its_subset_scopes_its_values() -> None:
     assert not confirms(log, "WER", 0.0415, "dev-other")
     # a split's own label ("Test set:") is no subset
     assert found("Test set: Average loss: 0.03, Accuracy: 0.981\n").get("Accuracy") == 0.981
+
+
+def test_the_command_of_a_forecasting_run_scopes_its_output_to_its_horizon() -> None:
+    log = (
+        "python -u run.py --is_training 1 --data_path weather.csv --model_id weather_96_192 "
+        "--model FEDformer --data custom --pred_len 192 --itr 1\n"
+        "mse:0.2771, mae:0.3361\n\n"
+        "python -u run.py --is_training 1 --data_path weather.csv --model_id weather_96_720 "
+        "--model FEDformer --data custom --pred_len 720 --itr 1\n"
+        "mse:0.4012, mae:0.4140\n"
+    )
+    assert confirms(log, "MSE", 0.2771, "Weather (horizon 192)")
+    assert confirms(log, "MAE", 0.414, "Weather (horizon 720)")
+    assert not confirms(log, "MSE", 0.2771, "Weather (horizon 720)")
+    assert not confirms(log, "MSE", 0.4012, "Weather (horizon 192)")
