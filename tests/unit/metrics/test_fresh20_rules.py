@@ -64,3 +64,16 @@ def test_the_command_of_a_forecasting_run_scopes_its_output_to_its_horizon() -> 
     assert confirms(log, "MAE", 0.414, "Weather (horizon 720)")
     assert not confirms(log, "MSE", 0.2771, "Weather (horizon 720)")
     assert not confirms(log, "MSE", 0.4012, "Weather (horizon 192)")
+
+
+def test_a_sentence_naming_a_papers_numbered_table_quotes_the_values_below_it() -> None:
+    log = (
+        "Final results of my run:\nmse:0.512, mae:0.488\n\n"
+        "Much worse than the Informer baseline in Table 2\nmse:0.402, mae:0.431\n\n"
+        "与表3中的结果相比差距较大\nmse:0.377, mae:0.405\n"
+    )
+    assert confirms(log, "MSE", 0.512)
+    assert not confirms(log, "MSE", 0.402)
+    assert not confirms(log, "MAE", 0.405)
+    # the writer's own words about a table introduce the writer's numbers
+    assert confirms("My rerun of Table 2 settings\nmse:0.402, mae:0.431\n", "MSE", 0.402)
