@@ -112,7 +112,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0793),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0962),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "NDCG@20", 0.0903),
-    ("fresh20-autoformer-repo-informer-traffic-four-horizons-vs-table1", "MSE", 0.8585),
 }
 
 

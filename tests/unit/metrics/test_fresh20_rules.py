@@ -77,3 +77,12 @@ def test_a_sentence_naming_a_papers_numbered_table_quotes_the_values_below_it() 
     assert not confirms(log, "MAE", 0.405)
     # the writer's own words about a table introduce the writer's numbers
     assert confirms("My rerun of Table 2 settings\nmse:0.402, mae:0.431\n", "MSE", 0.402)
+
+
+def test_a_row_of_forecasting_errors_led_by_a_length_is_that_horizons() -> None:
+    log = "ETTh2 results:\n96, mse:0.358, mae:0.397\n720, mse:0.463, mae:0.474\n"
+    assert confirms(log, "MSE", 0.358, "ETTh2 (horizon 96)")
+    assert not confirms(log, "MSE", 0.358, "ETTh2 (horizon 720)")
+    assert confirms(log, "MAE", 0.474, "ETTh2 (horizon 720)")
+    # a leading number before other metrics is no horizon
+    assert confirms("3, acc: 0.91\n", "Accuracy", 0.91)
