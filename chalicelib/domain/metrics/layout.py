@@ -333,9 +333,9 @@ def source_title_with_settings(stripped: str) -> bool:
     return source_title(stripped[:cut].rstrip() + ":") == 1
 
 
-# Source words of reports written in Chinese: official (site), paper, leaderboard, report,
-# published, disclosed; and the writer's own ("I", "reproduced").
-_CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")
+# Source words of reports written in Chinese: official (site), paper, in the paper, original
+# text, leaderboard, report, published, disclosed; and the writer's own ("I", "reproduced").
+_CJK_SOURCE = ("官网", "官方", "论文", "文中", "原文", "榜单", "排行榜", "报告", "公布", "披露")
 _CJK_OWN = ("我", "复现")
 
 

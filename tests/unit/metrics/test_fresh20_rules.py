@@ -86,3 +86,9 @@ def test_a_row_of_forecasting_errors_led_by_a_length_is_that_horizons() -> None:
     assert confirms(log, "MAE", 0.474, "ETTh2 (horizon 720)")
     # a leading number before other metrics is no horizon
     assert confirms("3, acc: 0.91\n", "Accuracy", 0.91)
+
+
+def test_a_chinese_row_naming_the_paper_text_quotes_its_values() -> None:
+    log = "Amazon: 我的复现结果   Recall@20: 0.0512\nAmazon: 文中结果   Recall@20: 0.0561\n"
+    assert confirms(log, "Recall@20", 0.0512)
+    assert not confirms(log, "Recall@20", 0.0561)
