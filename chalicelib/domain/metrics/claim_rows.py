@@ -13,6 +13,8 @@
 - A word that would mark a value as someone else's is a harness namespace when it is glued to a
   task id (`leaderboard_gpqa_main`, `leaderboard|arc:challenge`): the run's own task, not a
   leaderboard's value.
+- A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
+  `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
 
 Pure functions on metric names; tests in `tests/unit/metrics/test_claim_rows.py`.
 """
@@ -107,3 +109,14 @@ def namespace_word(name: str, word: str) -> bool:
     """Is `word` (a reference word found in `name`'s scope) a harness namespace of a task id
     (`leaderboard_gpqa_main/acc_norm`), not a mark of someone else's value ("Leaderboard AUC")?"""
     return word == "leaderboard" and ("eaderboard_" in name or "eaderboard|" in name)
+
+
+# The threshold a score was tuned at, printed beside it under the score's name.
+_TUNED = ("thresh", "threshold")
+
+
+def tuned_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
+    """Is the value a score at a threshold tuned on the evaluated data, the log printing that
+    threshold beside it under its name (SQuAD 2.0's `best_f1` and `best_f1_thresh`)?"""
+    key = metric_key(metric.name)
+    return any(metric_key(m.name) in (key + tail for tail in _TUNED) for m in metrics)

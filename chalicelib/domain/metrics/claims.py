@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.claim_rows import (
     delta_row,
     namespace_word,
     sample_row,
+    tuned_row,
 )
 from chalicelib.domain.metrics.claim_scopes import (
     PARTITION_ROW,
@@ -45,7 +46,11 @@ from chalicelib.domain.metrics.claim_scopes import (
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
-from chalicelib.domain.metrics.values import copied_from_another, value_match
+from chalicelib.domain.metrics.values import (
+    copied_from_another,
+    printed_as_percent,
+    value_match,
+)
 from chalicelib.domain.metrics.values import printed as _printed
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
@@ -265,6 +270,8 @@ def check_claimed_metric(
             continue
         if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
             continue
+        if scaled == "percent" and printed_as_percent(metric, metrics):
+            continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"
         if scaled == "percent":
             detail += f"; the claim {claim_text} is the same value as a percentage"
@@ -304,6 +311,22 @@ def _narrow(
         named = [m for m in named if sample_counts(sense_of(m.name).scope) <= counts]
         if not named:
             return [], "the log reports this metric only on another number of samples"
+    if claim.aggregate != "best":
+        # SQuAD 2.0's `best_f1` beside `best_f1_thresh` (evaluate-v2.0.py, HF's squad_v2): the
+        # score at the no-answer threshold tuned on the evaluated data, not the score itself
+        named = [m for m in named if not tuned_row(m, metrics)]
+        if not named:
+            return [], "the log reports this metric only at a threshold tuned on the same data"
+    if claim.base == "miou" and "instance" in scope:
+        # an instance-level IoU (Cityscapes' iIoU, ShapeNet-Part's instance mIoU) is only a
+        # value the log calls so: a plain mean IoU is the mean over classes
+        scope.discard("instance")
+        named = [m for m in named if "instance" in sense_of(m.name).scope]
+        if not named:
+            return [], "the log has no instance-level value of this metric"
+    elif claim.base == "miou":
+        # ...and a claim that does not say so is the class mean, when the log prints one
+        named = [m for m in named if "instance" not in sense_of(m.name).scope] or named
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:

@@ -307,6 +307,22 @@ def source_title(line: str) -> int:
     return 1 if colon else 2
 
 
+# A numbered table of a document ("Table 1", "Tab. 2", "表3"): the paper's, not the run's.
+_TABLE_REF = re.compile(r"(?i)(?<![a-z])(?:table|tab\.)\s*+\d{1,2}+(?!\d)|\u8868\s*+\d{1,2}+")
+
+
+def table_reference(line: str) -> bool:
+    """A sentence with no number but a document's table number, naming that table and not the
+    writer ("与Table 1：Multivariate results 中Informer的baseline相差比较大", "Compared with
+    Table 2 of the paper"): the values below it, up to a blank line, are that table's."""
+    if len(line) > 300 or "=" in line or not (table := _TABLE_REF.search(line)):
+        return False
+    rest = line[: table.start()] + line[table.end() :]
+    if _DIGIT.search(rest) or _OWN_WORD.search(rest) or any(w in rest for w in _CJK_OWN):
+        return False
+    return not rest.rstrip(" \t*_").endswith((":", "\uff1a"))  # ("Table 2:" is a title)
+
+
 def source_title_with_settings(stripped: str) -> bool:
     """A title naming someone else's numbers, with the settings they were obtained with in a
     closing parenthesis ("Scores the paper claims (beam = 5, 3 layers):"): the settings' digits
@@ -317,9 +333,9 @@ def source_title_with_settings(stripped: str) -> bool:
     return source_title(stripped[:cut].rstrip() + ":") == 1
 
 
-# Source words of reports written in Chinese: official (site), paper, leaderboard, report,
-# published, disclosed; and the writer's own ("I", "reproduced").
-_CJK_SOURCE = ("官网", "官方", "论文", "榜单", "排行榜", "报告", "公布", "披露")
+# Source words of reports written in Chinese: official (site), paper, in the paper, original
+# text, leaderboard, report, published, disclosed; and the writer's own ("I", "reproduced").
+_CJK_SOURCE = ("官网", "官方", "论文", "文中", "原文", "榜单", "排行榜", "报告", "公布", "披露")
 _CJK_OWN = ("我", "复现")
 
 

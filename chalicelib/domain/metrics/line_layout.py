@@ -66,6 +66,7 @@ from chalicelib.domain.metrics.layout import (
     section_split,
     source_title,
     source_title_with_settings,
+    table_reference,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
@@ -202,6 +203,9 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         return True
     elif len(stripped) < 200 and source_title(stripped) == 2:
         state.reference = state.reference_paragraph = True  # "Result reported in the paper"
+        return True
+    elif ("ab" in line or "\u8868" in line) and table_reference(stripped):
+        state.reference = state.reference_paragraph = True  # "Compared with Table 1 ..."
         return True
     if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers

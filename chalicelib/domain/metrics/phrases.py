@@ -365,6 +365,9 @@ MIOU_AVERAGE_SCOPES = {
     **dict.fromkeys(("c", "cls", "cat", "category", "classes", "classavg", "cata"), "class"),
     **dict.fromkeys(("i", "ins", "inst", "instances", "insavg", "instanceavg"), "instance"),
 }
+# Cityscapes' "iIoU class" / "iIoU category" (the "i" glued to IoU read as one word with the
+# next): the instance-weighted IoU averaged over classes or categories, two scopes.
+_IIOU_AVERAGES = {"iclass": ("instance", "class"), "icategory": ("instance", "category")}
 
 # An error rate's "Err" (ESPnet's and sclite's `WER ... Err` column): the rate itself.
 _ERROR_RATE_BASES = frozenset({"wer", "cer", "ter", "ser"})
@@ -374,7 +377,8 @@ def folded_scope(base: str | None, scope: list[str]) -> list[str]:
     """Scope words that only restate the metric, folded: an mIoU's average (class or
     instance), an error rate's "Err" (dropped)."""
     if base == "miou":
-        return [MIOU_AVERAGE_SCOPES.get(s, s) for s in scope]
+        folded = [MIOU_AVERAGE_SCOPES.get(s, s) for s in scope]
+        return [w for s in folded for w in _IIOU_AVERAGES.get(s, (s,))]
     if base in _ERROR_RATE_BASES:
         return [s for s in scope if s != "err"]
     return scope

@@ -96,3 +96,23 @@ def copied_from_another(
             return False
         copied = True
     return copied
+
+
+def printed_as_percent(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
+    """Is a value up to 1 already a percentage, the log printing the same metric elsewhere as
+    its fraction (detectron2's `'AP': 0.1485` in percent beside pycocotools' `= 0.001`)? Then a
+    claim of 100 times it is not the same value."""
+    if not 0.0 < abs(metric.value) <= 1.0:
+        return False
+    sense = sense_of(metric.name)
+    same = (sense.base, sense.k, sense.qualifiers, sense.stat, sense.scope)
+    for other in metrics:
+        if other.value == 0.0 or abs(other.value) * 10.0 > abs(metric.value):
+            continue
+        decimals = other.decimals if other.decimals is not None else float_decimals(other.value)
+        if abs(metric.value / 100.0 - other.value) > 0.5 * 10.0**-decimals + 1e-12:
+            continue
+        theirs = sense_of(other.name)
+        if (theirs.base, theirs.k, theirs.qualifiers, theirs.stat, theirs.scope) == same:
+            return True
+    return False

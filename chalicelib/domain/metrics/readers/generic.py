@@ -116,6 +116,20 @@ _WHOSE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w.\-]{0,30}+)[ \t]++(?i:accuracy|acc|results?+|scores?+|metrics?+)\s*+:"
     r"[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
 )
+# A line led by a split and the subset of it that it names, then pairs ("test clean: WER =
+# 3.1", "dev-other: wer: 8.2", LibriSpeech's subsets; "val unseen: SR = 0.41"): the label scopes
+# the line's values (`test clean/WER`), each subset's own.
+_SUBSET_LABEL = re.compile(
+    r"(?i)^\s*+((?:test|dev|val|valid|eval)[ _\-]([a-z]{3,12}+))\s*+:[ \t]++(?=[A-Za-z])"
+)
+_NOT_SUBSET = frozenset(
+    {"set", "split", "data", "dataset", "results", "result", "metrics", "mode", "phase", "time"}
+    | {"summary", "score", "scores", "performance", "stats", "epoch", "step", "loss", "info"}
+)
+# A row of forecasting errors led by a bare length ("96, mse:0.749, mae:0.417", "336，mse:
+# ..."), one per prediction length as forecasting tables list them: the row's horizon.
+_HORIZON_ROW = re.compile(r"^\s*+(\d{1,4}+)\s*+[,\uff0c]\s*+(?=[A-Za-z])")
+_FORECAST_ERRORS = frozenset({"mse", "mae", "rmse", "mape", "smape", "mase"})
 _NOT_WHOSE = frozenset(
     {"final", "best", "overall", "average", "mean", "total", "my", "our", "the", "your", "last"}
     | {"current", "model", "top", "top1", "top5", "reproduced", "baseline", "new", "old"}
@@ -410,6 +424,16 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if label is None and pairs and not segments and not state.running and "=" in line:
         label = _WHOSE_LABEL.match(line)
         if label and label.group(1).lower() in _NOT_WHOSE:
+            label = None
+    row = _HORIZON_ROW.match(line) if pairs and line.lstrip()[:1].isdigit() else None
+    if row and all(sense_of(n).base in _FORECAST_ERRORS and "/" not in n for n, _ in pairs):
+        pairs = [(f"horizon {row.group(1)}/{n}", v) for n, v in pairs]
+    if label is None and pairs and not segments and line.lstrip()[:1] in "tdveTDVE":
+        label = _SUBSET_LABEL.match(line)
+        if label and (label.group(2).lower() in _NOT_SUBSET or is_known_metric(label.group(2))):
+            label = None
+        elif label:
+            pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
             label = None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]

@@ -7,6 +7,11 @@ prediction length, the forecast horizon. A
 script run over four horizons prints four such blocks: the values below a setting string are
 that data set's at that horizon (`ETTh1 horizon 720/mse`), never another horizon's.
 
+The command that ran one experiment (`python -u run.py ... --model_id ETTm2_96_336 ... --data
+ETTm2 ... --pred_len 336 ...`, pasted above its output) scopes the values below it the same way:
+its `--pred_len` is the horizon, its data set the model id's first part, or `--data` (or the
+`--data_path` file for a `custom` data set).
+
 Format source: thuml/Time-Series-Library run.py (`setting = '{}_{}_{}_{}_ft{}_sl{}_ll{}_pl{}_
 dm{}...'.format(args.task_name, args.model_id, args.model, args.data, ...)`) and
 exp/exp_long_term_forecasting.py (`print('mse:{}, mae:{}, dtw:{}'.format(mse, mae, dtw))`).
@@ -25,9 +30,37 @@ _SETTING = re.compile(
 )
 
 
-@reader("tslib", markers=("_pl",), order=60)
+_COMMAND = re.compile(r"^\W{0,3}+(?:python3?+|bash|sh)\s.*?\s--pred_len[ =](\d{1,5}+)\b")
+_ARG = r"\s--{}[ =]['\"]?+([A-Za-z][\w\-.]{{0,40}}+)"
+_MODEL_ID, _DATA = re.compile(_ARG.format("model_id")), re.compile(_ARG.format("data"))
+_DATA_PATH = re.compile(_ARG.format("data_path"))
+
+
+def _command_scope(line: str) -> str | None:
+    command = _COMMAND.match(line)
+    if command is None:
+        return None
+    model_id, data = _MODEL_ID.search(line), _DATA.search(line)
+    path = _DATA_PATH.search(line)
+    if model_id and not model_id.group(1).split("_")[0].isdigit():
+        name = model_id.group(1).split("_")[0]
+    elif data and data.group(1).lower() != "custom":
+        name = data.group(1)
+    elif path:
+        name = path.group(1).rsplit(".", 1)[0]
+    else:
+        return f"horizon {command.group(1)}"
+    return f"{name} horizon {command.group(1)}"
+
+
+@reader("tslib", markers=("_pl", "--pred_len"), order=60)
 def read_setting(line: str, state: LogState, out: Sink) -> bool:
     """A setting string scopes the values printed below it, up to a blank line."""
+    if "--pred_len" in line:
+        scope = _command_scope(line)
+        if scope:
+            state.block_scope = scope
+        return scope is not None
     if len(line) > 400:
         return False
     setting = _SETTING.match(line.replace("<", " ").rstrip())
