@@ -1,0 +1,25 @@
+"""Rules found by reading the fresh19 corpus set: each a general rule about how tools and
+writers print results, each with a crafted log (not a corpus excerpt)."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_speechbrain_per_utterance_wer_lines_are_samples_not_the_corpus_wer() -> None:
+    # Given a SpeechBrain wer file: the summary line, then one alignment per utterance
+    text = (
+        "%WER 12.34 [ 321 / 2601, 20 ins, 41 del, 260 sub ]\n"
+        "%SER 60.00 [ 30 / 50 ]\n"
+        "================================================================================\n"
+        "1089-134686-0000, %WER 25.00 [ 1 / 4, 0 ins, 0 del, 1 sub ]\n"
+        "he ; hoped ; there ; would\n"
+        "================================================================================\n"
+        "1089-134686-0001, %WER 0.00 [ 0 / 3, 0 ins, 0 del, 0 sub ]\n"
+    )
+    # Then the corpus WER is the summary's, never one utterance's
+    assert confirms(text, "WER", 12.34)
+    assert not confirms(text, "WER", 25.0)
+    assert not confirms(text, "WER", 0.0)
+    # and a file holding only utterance lines has no WER at all
+    assert found("utt_7, %WER 50.00 [ 1 / 2, 0 ins, 1 del, 0 sub ]\n") == {}
