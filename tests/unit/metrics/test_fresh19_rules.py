@@ -23,3 +23,18 @@ def test_speechbrain_per_utterance_wer_lines_are_samples_not_the_corpus_wer() ->
     assert not confirms(text, "WER", 0.0)
     # and a file holding only utterance lines has no WER at all
     assert found("utt_7, %WER 50.00 [ 1 / 2, 0 ins, 1 del, 0 sub ]\n") == {}
+
+
+def test_a_value_someone_else_posted_is_quoted_not_the_runs() -> None:
+    # Given a writer's own WER in one sentence and the maintainers' posted one in the next
+    text = (
+        "With your checkpoint I obtained a WER of 4.87 on the test data.\n"
+        "In contrast, the number you posted was WER = 2.3.\n"
+        "They published CER = 1.2 for it.\n"
+        "CER = 2.9\n"
+    )
+    # Then the posted and published values are the source's, never the run's
+    assert not confirms(text, "WER", 2.3)
+    assert not confirms(text, "CER", 1.2)
+    assert confirms(text, "WER", 4.87)
+    assert confirms(text, "CER", 2.9)

@@ -143,10 +143,12 @@ _NAMED_MEAN = re.compile(
     re.I,
 )
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
-# reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
+# reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the
+# run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
     r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
-    r"|paper's|reported|claimed\s++(?:in|by))\b"
+    r"|paper's|reported|claimed\s++(?:in|by)"
+    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 # A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
@@ -335,7 +337,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
-    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme"))
+    quoting = any(
+        word in line
+        for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme", "posted", "ublished")
+    )
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
