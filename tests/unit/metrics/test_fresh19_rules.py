@@ -38,3 +38,24 @@ def test_a_value_someone_else_posted_is_quoted_not_the_runs() -> None:
     assert not confirms(text, "CER", 1.2)
     assert confirms(text, "WER", 4.87)
     assert confirms(text, "CER", 2.9)
+
+
+def test_an_expected_behavior_section_holds_the_expected_numbers_not_the_runs() -> None:
+    # Given a bug report: what the run printed, then the template's expected-behaviour section
+    text = (
+        "## What you observed:\n"
+        "Evaluation results: mAP=36.1\n"
+        "\n"
+        "## Expected behavior:\n"
+        "\n"
+        "mAP=37.4 as in the model zoo table\n"
+        "\n"
+        "##BUT\n"
+        "the same run: AP50=55.2\n"
+    )
+    # Then the expected value is no result of the run; the observed one is
+    assert not confirms(text, "box AP", 37.4)
+    assert not confirms(text, "mAP", 37.4)
+    assert confirms(text, "mAP", 36.1)
+    # and the section ends at the next heading, even one typed without its space
+    assert confirms(text, "AP50", 55.2)
