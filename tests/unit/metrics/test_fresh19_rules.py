@@ -59,3 +59,24 @@ def test_an_expected_behavior_section_holds_the_expected_numbers_not_the_runs() 
     assert confirms(text, "mAP", 36.1)
     # and the section ends at the next heading, even one typed without its space
     assert confirms(text, "AP50", 55.2)
+
+
+def test_squad2_answerable_and_unanswerable_scores_are_subsets_not_the_overall() -> None:
+    # Given SQuAD 2.0's evaluation: the overall scores on an evaluation block, then the
+    # script's JSON with the answerable and unanswerable subsets
+    text = (
+        "***** Eval results *****\n"
+        "  exact = 71.25\n"
+        "  f1 = 74.5\n"
+        '{"exact": 71.25, "f1": 74.5, "total": 800, "HasAns_exact": 90.5, "HasAns_f1": 97.0,'
+        ' "HasAns_total": 400, "NoAns_exact": 52.0, "NoAns_f1": 52.0, "NoAns_total": 400}\n'
+    )
+    # Then an exact match or F1 claim is the overall value, never a subset's
+    assert not confirms(text, "Exact Match", 90.5)
+    assert not confirms(text, "EM", 52.0, "SQuAD 2.0")
+    assert not confirms(text, "F1", 97.0)
+    assert confirms(text, "Exact Match", 71.25)
+    assert confirms(text, "F1", 74.5, "SQuAD 2.0")
+    # and a claim naming the subset is that subset's
+    assert confirms(text, "HasAns_exact", 90.5)
+    assert confirms(text, "NoAns F1", 52.0)
