@@ -81,6 +81,14 @@ _SOURCE_SAYS = re.compile(
     r"\b(?:says?|claims?|claimed|states?|stated|reports?|reported|shows?|lists?|achieved?)\b"
 )
 
+# An evaluation pass that announces how many items it will score, then prints its running
+# (cumulative) scores after each one: the segmentation toolboxes derived from
+# awesome-semantic-segmentation-pytorch (`logger.info("Start validation, Total sample: {:d}")`,
+# then `"Sample: {:d}, validation pixAcc: {:.3f}, mIoU: {:.3f}"` with `i + 1`). A sample line
+# before the last item is a pass in progress: no metric; the last item's line is the pass's.
+_PASS_TOTAL = re.compile(r"(?i)(?<![a-z])total[ _]samples?+\s*+[:=]\s*+(\d++)")
+_SAMPLE_COUNTER = re.compile(r"(?i)(?<![a-z_])sample\s*+[:#]?+\s*+(\d++)\s*+,")
+
 
 @dataclass
 class LogState:
@@ -290,6 +298,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
                 return True
     if "atch" in line and _BATCH_COUNTER.search(line):
         return True
+    if "ample" in line and (total := _PASS_TOTAL.search(line) or _SAMPLE_COUNTER.search(line)):
+        if total.re is _PASS_TOTAL:
+            state.context["pass_items"] = int(total.group(1))
+        elif int(total.group(1)) < state.context.get("pass_items", 0):
+            return True  # "Sample: 7, ... mIoU: 61.2" of 500: the pass in progress
     counter = _COUNTER.search(line)
     state.running = counter is not None
     if counter is not None:

@@ -80,3 +80,21 @@ def test_squad2_answerable_and_unanswerable_scores_are_subsets_not_the_overall()
     # and a claim naming the subset is that subset's
     assert confirms(text, "HasAns_exact", 90.5)
     assert confirms(text, "NoAns F1", 52.0)
+
+
+def test_per_sample_lines_of_an_announced_pass_are_progress_until_the_last() -> None:
+    # Given an evaluation announcing 3 samples, cumulative scores after each
+    head = "INFO: Start validation, Total sample: 3\n"
+    lines = [
+        "INFO: Sample: 1, validation pixAcc: 91.500, mIoU: 40.250, time: 0.01s\n",
+        "INFO: Sample: 2, validation pixAcc: 93.125, mIoU: 52.750, time: 0.01s\n",
+        "INFO: Sample: 3, validation pixAcc: 94.000, mIoU: 55.500, time: 0.01s\n",
+    ]
+    cut = head + "".join(lines[:2])
+    # Then a pasted pass cut short has no metric: its values are the pass in progress
+    assert not confirms(cut, "mIoU", 52.75)
+    assert not confirms(cut, "Pixel Accuracy", 93.125)
+    # and a whole pass's last line is its result
+    whole = head + "".join(lines)
+    assert confirms(whole, "mIoU", 55.5)
+    assert not confirms(whole, "mIoU", 52.75)
