@@ -98,3 +98,15 @@ def test_per_sample_lines_of_an_announced_pass_are_progress_until_the_last() -> 
     whole = head + "".join(lines)
     assert confirms(whole, "mIoU", 55.5)
     assert not confirms(whole, "mIoU", 52.75)
+
+
+def test_a_links_query_string_makes_no_question_of_an_own_result() -> None:
+    # Given a writer's result in a sentence that links the weights they used
+    text = (
+        "I got 71.3 mIoU on the val set with [these weights](https://drive.example.com/file/d/"
+        "1AbC9/view?usp=sharing) and https://example.com/run?id=42 for testing\n"
+    )
+    # Then the link's "?" asks nothing: the sentence reports the writer's result
+    assert confirms(text, "mIoU", 71.3)
+    # and a real question still reports none
+    assert not confirms("Why did I get 71.3 mIoU on val?\n", "mIoU", 71.3)
