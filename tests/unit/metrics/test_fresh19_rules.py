@@ -110,3 +110,30 @@ def test_a_links_query_string_makes_no_question_of_an_own_result() -> None:
     assert confirms(text, "mIoU", 71.3)
     # and a real question still reports none
     assert not confirms("Why did I get 71.3 mIoU on val?\n", "mIoU", 71.3)
+
+
+def test_presumm_slashed_rouge_lines_pair_labels_and_values() -> None:
+    # Given PreSumm's summary lines (its recall line labels four values and prints three)
+    text = ">> ROUGE-F(1/2/l): 40.12/18.34/37.05\nROUGE-R(1/2/3/l): 45.50/21.25/41.75\n"
+    # Then each F-measure is its ROUGE score, and the recalls are recalls of 1, 2 and L
+    assert confirms(text, "ROUGE-1", 40.12)
+    assert confirms(text, "ROUGE-2", 18.34)
+    assert confirms(text, "ROUGE-L", 37.05)
+    assert confirms(text, "ROUGE-L Recall", 41.75)
+    assert not confirms(text, "ROUGE-L", 41.75)
+    assert not confirms(text, "ROUGE-2", 21.25)
+
+
+def test_bertabs_rouge_blocks_name_the_lines_below_them() -> None:
+    # Given the BertAbs example's score blocks
+    text = (
+        "****** ROUGE SCORES ******\n\n"
+        "** ROUGE 1\nF1        >> 0.411\nPrecision >> 0.432\nRecall    >> 0.397\n\n"
+        "** ROUGE L\nF1        >> 0.376\nPrecision >> 0.401\nRecall    >> 0.362\n"
+    )
+    # Then F1 is the ROUGE score of its block, never another block's nor precision
+    assert confirms(text, "ROUGE-1", 41.1)
+    assert confirms(text, "ROUGE-L", 0.376)
+    assert confirms(text, "ROUGE-1 Precision", 0.432)
+    assert not confirms(text, "ROUGE-1", 0.432)
+    assert not confirms(text, "ROUGE-L", 0.411)
