@@ -219,6 +219,14 @@ _EXAMPLE_LEAD = re.compile(
     r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:example|expected)[\s_]++"
     r"(?:results?|outputs?|scores?|metrics?)\s*+[:=](?=.*\d)"
 )
+# A line led by a label naming someone else's numbers, values after it ("Paper: WER 3.4% and
+# R-WER 8.3%", "On Paper : ROUGE-F(1/2/l): 43.25/...", "- Official results: 76.1"): quoted
+# beside the writer's own line ("Mine: WER 3.8%").
+_SOURCE_LEAD = re.compile(
+    r"(?i)^[\s>*_\-]*+(?:(?:on|in|from|per)\s++)?+(?:the\s++)?+"
+    r"(?:paper|reported|official|published|claimed|original)"
+    r"(?:\s++(?:results?+|numbers?+|scores?+|values?+))?+[*_]*+\s*+[:=](?=.*\d)"
+)
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
 # a reference section that lasts up to the next heading or banner, across its sub-titles

@@ -46,6 +46,7 @@ from chalicelib.domain.metrics.layout import (
     _REFERENCE_HEADING,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
+    _SOURCE_LEAD,
     _SOURCE_WORD,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
@@ -152,6 +153,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         _note_printed_variables(line, state)
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if len(line) < 400 and ":" in line and _SOURCE_LEAD.match(line):
+        return True  # "Paper: WER 3.4% and R-WER 8.3%": the paper's numbers
     if stripped[:1] in "iIt" and _RESTATES.match(stripped):
         if state.source_end_line == state.line_no - 1:
             return True  # "... the results in the paper" / "i.e. mIoU(c): 0.821": the paper's

@@ -137,3 +137,17 @@ def test_bertabs_rouge_blocks_name_the_lines_below_them() -> None:
     assert confirms(text, "ROUGE-1 Precision", 0.432)
     assert not confirms(text, "ROUGE-1", 0.432)
     assert not confirms(text, "ROUGE-L", 0.411)
+
+
+def test_a_line_led_by_a_source_label_quotes_and_one_led_by_mine_reports() -> None:
+    # Given the paper's numbers and the writer's on two labelled lines, pairs joined by "and"
+    text = "Paper: WER 2.9% and B-WER 7.1%\nMine: WER 3.3% and B-WER 8.6%\n"
+    # Then the writer's line is the run's, each pair its own metric
+    assert confirms(text, "WER", 3.3)
+    assert confirms(text, "B-WER", 8.6)
+    # and the paper's line is quoted
+    assert not confirms(text, "WER", 2.9)
+    assert not confirms(text, "B-WER", 7.1)
+    # as is a source label written with a preposition and a spaced colon
+    quoted = "On Paper : ROUGE-F(1/2/l): 44.10/21.30/40.20\n"
+    assert not confirms(quoted, "ROUGE-1", 44.1)
