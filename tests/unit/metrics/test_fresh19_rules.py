@@ -151,3 +151,18 @@ def test_a_line_led_by_a_source_label_quotes_and_one_led_by_mine_reports() -> No
     # as is a source label written with a preposition and a spaced colon
     quoted = "On Paper : ROUGE-F(1/2/l): 44.10/21.30/40.20\n"
     assert not confirms(quoted, "ROUGE-1", 44.1)
+
+
+def test_values_named_by_whose_they_are_report_the_writers() -> None:
+    # Given a metric per line, the paper's value beside the writer's
+    text = (
+        "ROUGE_1: paper=42.05 | my result=41.37 (close)\n"
+        "ROUGE_L: paper=39.10 | my result=30.02 (much lower ?)\n"
+        "BLEU: reported 28.4, mine 27.1\n"
+    )
+    # Then the writer's value is the metric, the paper's never
+    assert confirms(text, "ROUGE-1", 41.37)
+    assert confirms(text, "ROUGE-L", 30.02)
+    assert confirms(text, "BLEU", 27.1)
+    assert not confirms(text, "ROUGE-1", 42.05)
+    assert not confirms(text, "BLEU", 28.4)
