@@ -90,6 +90,15 @@ _SOURCE_SAYS = re.compile(
 _PASS_TOTAL = re.compile(r"(?i)(?<![a-z])total[ _]samples?+\s*+[:=]\s*+(\d++)")
 _SAMPLE_COUNTER = re.compile(r"(?i)(?<![a-z_])sample\s*+[:#]?+\s*+(\d++)\s*+,")
 
+# A sentence turning from quoted numbers back to the writer's own ("However, with the same
+# script, I can only get EER 1.7073"): a quoted block (a title's, not a heading's section)
+# ends there.
+_OWN_TURN = re.compile(
+    r"(?i)^(?:however|but|unfortunately|instead|yet)\b[^.?!:]{0,160}?\b(?-i:I|[Ww]e)\s++"
+    r"(?:[a-z']++\s++){0,3}?(?:get|got|getting|obtain|obtained|achieve|achieved|reach|reached"
+    r"|reproduce|reproduced|have|had)\b"
+)
+
 
 @dataclass
 class LogState:
@@ -285,6 +294,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             word = prose.group(1) or prose.group(2)
             if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                 state.log_scope, state.block_scope = word, None
+    if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
+        state.reference = state.reference_paragraph = False  # "However, I can only get ..."
     if state.reference:
         return True
     # A progress line (batch n of N, n < N) reports running numbers, not results.

@@ -166,3 +166,19 @@ def test_values_named_by_whose_they_are_report_the_writers() -> None:
     assert confirms(text, "BLEU", 27.1)
     assert not confirms(text, "ROUGE-1", 42.05)
     assert not confirms(text, "BLEU", 28.4)
+
+
+def test_a_quoted_block_ends_where_the_writer_turns_to_their_own_result() -> None:
+    # Given a README quoted under a title, then the writer's own result after "However"
+    text = (
+        "In the README, it says that:\n"
+        "\n"
+        "The script should return: `EER 0.9912`.\n"
+        "\n"
+        "However, with the same checkpoint and script, I can only get EER 1.4406, "
+        "MinDCF 0.10522. Is something wrong?\n"
+    )
+    # Then the writer's values are the run's, and the README's stay quoted
+    assert confirms(text, "EER", 1.4406)
+    assert confirms(text, "minDCF", 0.10522)
+    assert not confirms(text, "EER", 0.9912)
