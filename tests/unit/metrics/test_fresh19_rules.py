@@ -182,3 +182,20 @@ def test_a_quoted_block_ends_where_the_writer_turns_to_their_own_result() -> Non
     assert confirms(text, "EER", 1.4406)
     assert confirms(text, "minDCF", 0.10522)
     assert not confirms(text, "EER", 0.9912)
+
+
+def test_logger_rows_tailed_from_several_files_are_each_files_run() -> None:
+    # Given `tail -n1` over the stdout logs of runs on two environments, two seeds each
+    text = (
+        "==> runs/env/Walker2d-v2/seed/0/stdout <==\n"
+        "| ep_reward_mean     | 3.12e+03     |\n"
+        "==> runs/env/Walker2d-v2/seed/1/stdout <==\n"
+        "| ep_reward_mean     | 2.87e+03     |\n"
+        "==> runs/env/Pendulum-v0/seed/0/stdout <==\n"
+        "| ep_reward_mean     | -161         |\n"
+    )
+    # Then each run's last reward is a result on its own environment, never another's
+    assert confirms(text, "Mean Episode Reward", 3120, "Walker2d-v2")
+    assert confirms(text, "Mean Episode Reward", 2870, "Walker2d-v2")
+    assert confirms(text, "Mean Episode Reward", -161, "Pendulum-v0")
+    assert not confirms(text, "Mean Episode Reward", -161, "Walker2d-v2")
