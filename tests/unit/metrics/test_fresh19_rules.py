@@ -199,3 +199,12 @@ def test_logger_rows_tailed_from_several_files_are_each_files_run() -> None:
     assert confirms(text, "Mean Episode Reward", 2870, "Walker2d-v2")
     assert confirms(text, "Mean Episode Reward", -161, "Pendulum-v0")
     assert not confirms(text, "Mean Episode Reward", -161, "Walker2d-v2")
+
+
+def test_a_name_glued_to_a_chinese_word_is_still_the_metrics_name() -> None:
+    # Given a Chinese sentence whose metric names follow the words without a space
+    text = "测试结果是mse:0.3121, mae:0.4410\n"
+    # Then both values are read under their names
+    assert confirms(text, "MSE", 0.3121)
+    assert confirms(text, "MAE", 0.441)
+    assert not confirms(text, "MSE", 0.441)

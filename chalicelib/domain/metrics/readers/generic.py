@@ -263,6 +263,13 @@ def _without_settings(line: str) -> str:
     return line
 
 
+# A name glued to the Chinese verb before it that states the sentence's result ("测试结果是mse:
+# 0.2567", "the test result is mse: ..."; 为 "is", 达到/到 "reached", 得到 "got", 了): Chinese
+# puts no space between words, so the verb ends the word before the name. (Glued to another
+# word, "...Recommendation中Hit@10 =0.5581", "in the paper's ...", the pair is not read.)
+_CJK_GLUED = re.compile(r"([\u662f\u4e3a\u5230\u4e86])(?=[A-Za-z])")
+
+
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -323,6 +330,8 @@ def qualified(name: str) -> str:
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False
+    if not line.isascii():
+        line = _CJK_GLUED.sub(r"\1 ", line)  # "测试结果是mse:0.2567": the name is "mse"
     if line.endswith(":") or line.rstrip().endswith(":"):
         title = _TITLE.match(line)
         if title:
