@@ -208,3 +208,11 @@ def test_a_name_glued_to_a_chinese_word_is_still_the_metrics_name() -> None:
     assert confirms(text, "MSE", 0.3121)
     assert confirms(text, "MAE", 0.441)
     assert not confirms(text, "MSE", 0.441)
+
+
+def test_and_joins_pairs_only_after_a_value_that_is_a_measurement() -> None:
+    # Given two pairs joined by "and", and names joined by "and" before one bound
+    assert confirms("Dev: WER 4.1% and CER 1.75\n", "CER", 1.75)
+    # Then "top1 and top5 acc over 90" names no pair (a bound, not a value)
+    assert not confirms("I got top1 and top5 acc over 90.\n", "Top-5 Accuracy", 90)
+    assert not confirms("accuracy between 74 and top 76\n", "Accuracy", 74)

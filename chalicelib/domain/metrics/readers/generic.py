@@ -31,15 +31,23 @@ _VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
 # item's bullet ("- mAP 40.1") or a script's arrow (">>> mean accuracy 0.61", "==> mAP 40.1")
 # leads the line.
 # The writer's own label may lead it too ("Mine: WER 3.8% and R-WER 9.4%", beside a "Paper:"
-# line): its pairs may be joined by "and".
+# line): its pairs may be joined by "and" after a percentage or a decimal ("top1 and top5 acc
+# over 90", "between 74 and 76": no pairs).
+# A value that is a measurement, a percentage or a decimal, just before (not a count or a bound).
+_MEASURED = r"(?:(?<=\d%)|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d{3})|(?<=\.\d{4})|(?<=\.\d{5}))"
 _SPACED = re.compile(
     r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++"
     r"|[ \t]*+(?i:mine|ours|my[ \t]++results?+|our[ \t]++results?+|reproduced)[*_]*+[ \t]*+:[ \t]*+"
-    r")?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t|(?<=[\d%])[ \t]++and[ \t]++)"
+    r")?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t"
+    r"|" + _MEASURED + r"[ \t]++and[ \t]++)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
     # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
-    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|[ \t]++and[ \t]++[A-Za-z]|" + _VERSUS + r")"
+    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|"
+    + _MEASURED
+    + r"[ \t]++and[ \t]++[A-Za-z]|"
+    + _VERSUS
+    + r")"
 )
 # A list of bracketed items, one pair each ("[val loss 0.0567], [acc 0.989], [mean_iu 0.653]"):
 # each item is a pair, read like the spaced ones.
