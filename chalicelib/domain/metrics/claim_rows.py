@@ -105,6 +105,20 @@ def sample_row(metric: ExtractedMetric, said: str) -> bool:
     return not stem or stem not in said
 
 
+# The official SQuAD 2.0 evaluation script (`evaluate-v2.0.py`, `merge_eval(out_eval,
+# has_ans_eval, "HasAns")`) prints the scores of the answerable and the unanswerable questions
+# beside the overall ones: `HasAns_exact`, `NoAns_f1`. Each is a subset's score, never the
+# overall `exact` / `f1` a claim that names no subset means.
+_ANSWER_SUBSETS = frozenset({"hasans", "noans"})
+
+
+def answer_subset_row(metric: ExtractedMetric, said: str) -> bool:
+    """Is the value the score of the answerable or unanswerable questions only, and the claim
+    (`said`, its metric key with the dataset's) not of that subset?"""
+    subsets = _ANSWER_SUBSETS.intersection(sense_of(metric.name).scope)
+    return any(subset not in said for subset in subsets)
+
+
 def namespace_word(name: str, word: str) -> bool:
     """Is `word` (a reference word found in `name`'s scope) a harness namespace of a task id
     (`leaderboard_gpqa_main/acc_norm`), not a mark of someone else's value ("Leaderboard AUC")?"""

@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_rows import (
+    answer_subset_row,
     answers_class,
     claims_a_class,
     class_index,
@@ -257,6 +258,7 @@ def check_claimed_metric(
         named = [m for m in named if not class_row(m)]
     said = metric_key(f"{name} {dataset or ''}")
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
+    named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

@@ -219,18 +219,33 @@ _EXAMPLE_LEAD = re.compile(
     r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:example|expected)[\s_]++"
     r"(?:results?|outputs?|scores?|metrics?)\s*+[:=](?=.*\d)"
 )
+# A line led by a label naming someone else's numbers, values after it ("Paper: WER 3.4% and
+# R-WER 8.3%", "On Paper : ROUGE-F(1/2/l): 43.25/...", "- Official results: 76.1"): quoted
+# beside the writer's own line ("Mine: WER 3.8%").
+_SOURCE_LEAD = re.compile(
+    r"(?i)^[\s>*_\-]*+(?:(?:on|in|from|per)\s++)?+(?:the\s++)?+"
+    r"(?:paper|reported|official|published|claimed|original)"
+    r"(?:\s++(?:results?+|numbers?+|scores?+|values?+))?+[*_]*+\s*+[:=](?=.*\d)"
+)
 # A Markdown heading, or a banner ("##### Our implementation #####"): a section of a report.
 # A heading that names other people's numbers ("### Baselines:", "## Reported results") opens
 # a reference section that lasts up to the next heading or banner, across its sub-titles
-# ("**SEGAN:**"); any other heading ends it.
-_HEADING = re.compile(r"^(?:\[[^\]]{1,60}+\]\s*+)?+[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+)")
+# ("**SEGAN:**"); any other heading ends it. Two or more hashes glued to a capitalised word
+# ("##BUT", "###Results") are a heading its writer typed without the space.
+_HEADING = re.compile(
+    r"^(?:\[[^\]]{1,60}+\]\s*+)?+[\s_*]*+(?:#{1,6}+(?:\s|$)|#{7,}+|#{2,6}+(?=[A-Z][A-Za-z]))"
+)
 # A title between two rules of one character ("++++ Valid Epoch 3 ++++", "===== Test ====="):
 # a banner opening a section, like a heading.
 _BANNER = re.compile(
     r"^\s*+([+=*~-])\1{2,}+\s*+([A-Za-z][\w()./]*+(?:\s++[\w()./]++)*+)\s*+\1{3,}+\s*+$"
 )
+# A reference heading (see `_HEADING`); an issue template's "## Expected behavior" section
+# (detectron2's, PyTorch's, most bug templates) is one too: what the writer expected, not
+# what the run printed.
 _REFERENCE_HEADING = re.compile(
-    r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers))"
+    r"(?i)^[\s_*#]*+(?:baselines|(?:reported|paper|published|official)\s++(?:results|scores|numbers)"
+    r"|expected\s++(?:behaviou?+rs?+|results?+|outputs?+|performance))"
     r"\b[^0-9]*+$"
 )
 _TITLE_LINE = re.compile(r"^[^0-9:]*+:[*_\s]*+$")

@@ -46,6 +46,7 @@ from chalicelib.domain.metrics.layout import (
     _REFERENCE_HEADING,
     _SAMPLE_FILE,
     _SEQUENCE_TITLE,
+    _SOURCE_LEAD,
     _SOURCE_WORD,
     _SPLIT_HEAD,
     _SPLIT_OF_WORD,
@@ -80,6 +81,23 @@ _RESULT_ON_SPLIT = re.compile(
 _SOURCE_SAYS = re.compile(
     r"(?i)\b(?:paper|readme|repo|repository|model[ -]card|leaderboard)\b[^.:]{0,60}?"
     r"\b(?:says?|claims?|claimed|states?|stated|reports?|reported|shows?|lists?|achieved?)\b"
+)
+
+# An evaluation pass that announces how many items it will score, then prints its running
+# (cumulative) scores after each one: the segmentation toolboxes derived from
+# awesome-semantic-segmentation-pytorch (`logger.info("Start validation, Total sample: {:d}")`,
+# then `"Sample: {:d}, validation pixAcc: {:.3f}, mIoU: {:.3f}"` with `i + 1`). A sample line
+# before the last item is a pass in progress: no metric; the last item's line is the pass's.
+_PASS_TOTAL = re.compile(r"(?i)(?<![a-z])total[ _]samples?+\s*+[:=]\s*+(\d++)")
+_SAMPLE_COUNTER = re.compile(r"(?i)(?<![a-z_])sample\s*+[:#]?+\s*+(\d++)\s*+,")
+
+# A sentence turning from quoted numbers back to the writer's own ("However, with the same
+# script, I can only get EER 1.7073"): a quoted block (a title's, not a heading's section)
+# ends there.
+_OWN_TURN = re.compile(
+    r"(?i)^(?:however|but|unfortunately|instead|yet)\b[^.?!:]{0,160}?\b(?-i:I|[Ww]e)\s++"
+    r"(?:[a-z']++\s++){0,3}?(?:get|got|getting|obtain|obtained|achieve|achieved|reach|reached"
+    r"|reproduce|reproduced|have|had)\b"
 )
 
 
@@ -145,6 +163,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         _note_printed_variables(line, state)
     if ("xampl" in line or "xpect" in line) and _EXAMPLE_LEAD.match(line):
         return True  # "Example result: {...}": a documented example's numbers
+    if len(line) < 400 and ":" in line and _SOURCE_LEAD.match(line):
+        return True  # "Paper: WER 3.4% and R-WER 8.3%": the paper's numbers
     if stripped[:1] in "iIt" and _RESTATES.match(stripped):
         if state.source_end_line == state.line_no - 1:
             return True  # "... the results in the paper" / "i.e. mIoU(c): 0.821": the paper's
@@ -278,6 +298,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
             word = prose.group(1) or prose.group(2)
             if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                 state.log_scope, state.block_scope = word, None
+    if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
+        state.reference = state.reference_paragraph = False  # "However, I can only get ..."
     if state.reference:
         return True
     # A progress line (batch n of N, n < N) reports running numbers, not results.
@@ -294,6 +316,11 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
                 return True
     if "atch" in line and _BATCH_COUNTER.search(line):
         return True
+    if "ample" in line and (total := _PASS_TOTAL.search(line) or _SAMPLE_COUNTER.search(line)):
+        if total.re is _PASS_TOTAL:
+            state.context["pass_items"] = int(total.group(1))
+        elif int(total.group(1)) < state.context.get("pass_items", 0):
+            return True  # "Sample: 7, ... mIoU: 61.2" of 500: the pass in progress
     counter = _COUNTER.search(line)
     state.running = counter is not None
     if counter is not None:

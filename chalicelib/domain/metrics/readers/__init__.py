@@ -65,6 +65,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     torchvision,
     tslib,
     vllm_bench,
+    whose_columns,
     yolact,
     yolo,
 )

@@ -30,12 +30,24 @@ _VERSUS = r"[ \t]++(?:vs\.?+|versus)[ \t]++[-+]?+\.?+\d"
 # name value, in a list separated by "," "|" ";" or runs of spaces: "val loss 4.04"; a list
 # item's bullet ("- mAP 40.1") or a script's arrow (">>> mean accuracy 0.61", "==> mAP 40.1")
 # leads the line.
+# The writer's own label may lead it too ("Mine: WER 3.8% and R-WER 9.4%", beside a "Paper:"
+# line): its pairs may be joined by "and" after a percentage or a decimal ("top1 and top5 acc
+# over 90", "between 74 and 76": no pairs).
+# A value that is a measurement, a percentage or a decimal, just before (not a count or a bound).
+_MEASURED = r"(?:(?<=\d%)|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d{3})|(?<=\.\d{4})|(?<=\.\d{5}))"
 _SPACED = re.compile(
-    r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++)?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t)"
+    r"(?:^([ \t]*+(?:[-*+]|>>>|=++>)[ \t]++"
+    r"|[ \t]*+(?i:mine|ours|my[ \t]++results?+|our[ \t]++results?+|reproduced)[*_]*+[ \t]*+:[ \t]*+"
+    r")?+|[,|;]\s*+|(?<!\s)\s{2,}+|\t"
+    r"|" + _MEASURED + r"[ \t]++and[ \t]++)"
     r"([A-Za-z][\w@.\-/%]{0,40}+(?:[ \t][A-Za-z][\w@.\-/%]{0,40}+){0,3}+)"
     r"[ \t]++(" + NUM + r")" + END + r"(?:[ \t]?+%)?+"
     # (the run of spaces before the next pair is tested before `\s*+` could take it whole)
-    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|" + _VERSUS + r")"
+    r"(?=\s{2,}+(?=\S)|\t|\s*+(?:$|[,|;]|\(|±|\+/-)|"
+    + _MEASURED
+    + r"[ \t]++and[ \t]++[A-Za-z]|"
+    + _VERSUS
+    + r")"
 )
 # A list of bracketed items, one pair each ("[val loss 0.0567], [acc 0.989], [mean_iu 0.653]"):
 # each item is a pair, read like the spaced ones.
@@ -157,10 +169,12 @@ _NAMED_MEAN = re.compile(
     re.I,
 )
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
-# reported top-1: 76.1"): a quoted number, not the run's. The clause ends at , ; or a full stop.
+# reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the
+# run's. The clause ends at , ; or a full stop.
 _QUOTED = re.compile(
     r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
-    r"|paper's|reported|claimed\s++(?:in|by))\b"
+    r"|paper's|reported|claimed\s++(?:in|by)"
+    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 # A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
@@ -271,6 +285,13 @@ def _without_settings(line: str) -> str:
     return line
 
 
+# A name glued to the Chinese verb before it that states the sentence's result ("测试结果是mse:
+# 0.2567", "the test result is mse: ..."; 为 "is", 达到/到 "reached", 得到 "got", 了): Chinese
+# puts no space between words, so the verb ends the word before the name. (Glued to another
+# word, "...Recommendation中Hit@10 =0.5581", "in the paper's ...", the pair is not read.)
+_CJK_GLUED = re.compile(r"([\u662f\u4e3a\u5230\u4e86])(?=[A-Za-z])")
+
+
 # "TPR@FPR=0.0001": a condition (the rate at which another is read), not a result.
 _CONDITION = re.compile(r"@[A-Za-z]++$")
 
@@ -331,6 +352,8 @@ def qualified(name: str) -> str:
 def read_generic(line: str, state: LogState, out: Sink) -> bool:
     if _TQDM.search(line) or ("%" in line and _PROGRESS_TITLE.match(line)):
         return False
+    if not line.isascii():
+        line = _CJK_GLUED.sub(r"\1 ", line)  # "测试结果是mse:0.2567": the name is "mse"
     if line.endswith(":") or line.rstrip().endswith(":"):
         title = _TITLE.match(line)
         if title:
@@ -349,7 +372,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
-    quoting = any(word in line for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme"))
+    quoting = any(
+        word in line
+        for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme", "posted", "ublished")
+    )
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()

@@ -19,7 +19,10 @@ num_ins << " ins, " << num_del << " del, " << num_sub << " sub ]" << (num_absent
 best `%WER` line, then the file it came from); egs/*/s5/local/chain/compare_wer.sh
 (`echo -n "# WER on $set($lm)"` / `printf "% 10s" $wer` per system); steps/info/gmm_dir_info.pl;
 thu-spmi/CAT cat/utils/wer.py (`f"%SER {_ser*100:.2f} | %{prefix} {_wer*100:.2f} [ {_err} /
-{_sum}, {_ins} ins, {_del} del, {_sub} sub ]"`).
+{_sum}, {_ins} ins, {_del} del, {_sub} sub ]"`); speechbrain/utils/edit_distance.py and
+dataio/wer.py (`print_wer_summary` mirrors compute-wer's line; `_print_alignment_header` prints
+one utterance's `"{key}, %WER {WER:.2f} [ ... ]"` above its alignment: a sample's error rate,
+never the corpus WER).
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ _SER_FIRST = re.compile(
 _SCLITE = re.compile(
     r"(?<![\w%])%(WER|CER)\s*+(" + NUM + r")\s++\|[^|\n]*+\|[^|\n]*+\|(?:[^|\n]*+\|)?+\s*+(\S++)"
 )
+# SpeechBrain's per-utterance alignment header, "672-122797-0033, %WER 50.00 [ 1 / 2, ... ]":
+# the utterance id and a comma lead the score; one sample's error rate, not a result.
+_UTTERANCE = re.compile(r"^\s*+[\w\-.]++,\s*+%(?:WER|CER)\s")
 # `grep WER exp/*/decode*/wer_*` without best_wer.sh: "exp/.../wer_15:%WER 10.43 [ ... ]"
 _GREP_PATH = re.compile(r"([^\s:]++):%(?:WER|CER)\s")
 _DECODE_DIR = re.compile(r"^decode[_.\-]?+")
@@ -90,6 +96,8 @@ def _name(metric: str, path: str | None) -> str:
 
 @reader("kaldi", markers=("%WER", "%CER", "%SER", "%TER"), order=23)
 def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
+    if "," in line and _UTTERANCE.match(line):
+        return True
     found = False
     grep = _GREP_PATH.search(line) if ":%" in line else None
     for match in _SCORE.finditer(line):

@@ -121,6 +121,9 @@ _NOT_A_VALUE_BEFORE = frozenset(
     | {"least", "most", "beyond", "exceeding", "within", "nearly", "almost", "vs", "versus"}
 )
 _MAX_NAME_WORDS = 4
+# A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
+# sentence's ("I got 69.7 mIoU using [this](https://host/view?usp=sharing) checkpoint").
+_URL = re.compile(r"(?<=\])\(\s*+https?+://[^\s)]*+\)|https?+://[^\s)\]]++")
 
 
 @reader(
@@ -131,6 +134,8 @@ _MAX_NAME_WORDS = 4
 def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     if len(line) > MAX_SENTENCE_LINE or not any(c.isdigit() for c in line):
         return False
+    if "://" in line:
+        line = _URL.sub(" ", line)  # a link's query ("?usp=sharing") asks nothing
     scope = None
     for sentence in _SENTENCES.split(line):
         for named in _SENTENCE_DATASET.finditer(sentence):

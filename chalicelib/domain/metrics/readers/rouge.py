@@ -6,7 +6,11 @@ low/high bootstrap bounds are not values) and `Score(...)` named `rouge1.fmeasur
 `{'rouge-1': {'r': .., 'p': .., 'f': ..}}` named `rouge-1 f`; pyrouge's `output_to_dict`
 (`rouge_1_f_score`; its `_cb`/`_ce` confidence bounds skipped). The vocabulary reads the
 F-measure as the ROUGE score and recall/precision as other metrics. Plain `rouge1: 44.1` and
-`{'rouge1': 16.74}` are read by `generic` and `python_dicts`.
+`{'rouge1': 16.74}` are read by `generic` and `python_dicts`. PreSumm's (and UniLM's, BertSum's)
+`>> ROUGE-F(1/2/l): 41.45/20.03/38.75` lines pair the n-th label with the n-th value
+(`ROUGE-1 F`, `ROUGE-2 F`, `ROUGE-L F`; its `ROUGE-R(1/2/3/l)` line prints three recalls, of
+1, 2 and l); the BertAbs example's `** ROUGE 1` blocks name the `F1 >> 0.303`, `Precision >>`
+and `Recall >>` lines below them (`ROUGE-1 F1`).
 
 Format source: ROUGE-1.5.5.pl (`print "$sysID $measure Average_R: $avgR (95%-conf.int. $lo -
 $hi)\\n"`, also _P and _F); bheinzerling/pyrouge pyrouge/Rouge155.py `output_to_dict`
@@ -14,7 +18,12 @@ $hi)\\n"`, also _P and _F); bheinzerling/pyrouge pyrouge/Rouge155.py `output_to_
 `rouge_1_f_score`, `rouge_1_f_score_cb`, `_ce`); google-research/google-research
 rouge/scoring.py (`Score = collections.namedtuple("Score", ["precision", "recall",
 "fmeasure"])`, `AggregateScore(low, mid, high)`); pltrdy/rouge rouge/rouge.py (`{"f": ..,
-"p": .., "r": ..}` per `rouge-1`, `rouge-2`, `rouge-l`).
+"p": .., "r": ..}` per `rouge-1`, `rouge-2`, `rouge-l`); nlpyang/PreSumm src/others/utils.py and
+microsoft/unilm s2s-ft evaluations/eval_for_xsum.py `rouge_results_to_str` (`">> ROUGE-F(1/2/l):
+{:.2f}/{:.2f}/{:.2f}\\nROUGE-R(1/2/3/l): {:.2f}/{:.2f}/{:.2f}\\n"` with rouge_1/2/l_f_score and
+rouge_1/2/l_recall, times 100); huggingface/transformers examples/summarization/bertabs
+run_summarization.py `format_rouge_scores` (`"** ROUGE 1\\nF1        >> {:.3f}\\nPrecision >>
+{:.3f}\\nRecall    >> {:.3f}"`, then ROUGE 2 and ROUGE L).
 """
 
 from __future__ import annotations
@@ -89,3 +98,46 @@ def read_rouge_python(line: str, state: LogState, out: Sink) -> bool:
                 out.add(key, match.group(3), "rouge")
             found = True
     return found
+
+
+_SLASHED_KIND = re.compile(
+    r"(?<![\w-])ROUGE-([FRP])\(([12l3](?:/[12l3]){1,3}+)\)\s*+:\s*+("
+    + NUM
+    + r"(?:/"
+    + NUM
+    + r"){1,3}+)"
+    + END
+)
+
+
+@reader("rouge", markers=("ROUGE-F(", "ROUGE-R(", "ROUGE-P("), order=27)
+def read_rouge_slashed(line: str, state: LogState, out: Sink) -> bool:
+    found = False
+    for match in _SLASHED_KIND.finditer(line):
+        kind, labels, numbers = match.group(1), match.group(2).split("/"), match.group(3)
+        values = numbers.split("/")
+        if len(labels) == len(values) + 1 and "3" in labels:
+            labels.remove("3")  # PreSumm's "ROUGE-R(1/2/3/l)" prints the recalls of 1, 2, l
+        if len(labels) != len(values):
+            continue
+        for label, number in zip(labels, values, strict=True):
+            out.add(f"ROUGE-{label.upper()} {kind}", number, "rouge", running=False)
+        found = True
+    return found
+
+
+_BLOCK_TITLE = re.compile(r"^\s*+\*\*\s*+ROUGE[ \-]([12L])\s*+$", re.I)
+_BLOCK_VALUE = re.compile(r"^\s*+(F1|Precision|Recall)\s*+>>\s*+(" + NUM + r")" + END + r"\s*+$")
+
+
+@reader("rouge", markers=("** ROUGE", ">>"), order=28)
+def read_rouge_blocks(line: str, state: LogState, out: Sink) -> bool:
+    title = _BLOCK_TITLE.match(line) if "** ROUGE" in line else None
+    if title:
+        state.context["rouge_block"] = (f"ROUGE-{title.group(1).upper()}", state.line_no)
+        return True
+    block = state.context.get("rouge_block")
+    if not block or state.line_no - block[1] > 4 or not (value := _BLOCK_VALUE.match(line)):
+        return False
+    out.add(f"{block[0]} {value.group(1)}", value.group(2), "rouge", running=False)
+    return True

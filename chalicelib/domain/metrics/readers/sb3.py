@@ -8,6 +8,9 @@ their values are running ones (the last table stands). `rollout/` averages the e
 training; once the run evaluates (an `eval/` section or an EvalCallback line) its values are
 the training split, so an unsplit reward claim means the evaluation's `eval/mean_reward`.
 `time/` keys, learning rate, clip range and update counts are not results; `nan` is no value.
+The logger's files shown by `tail`/`head` of several files (`==> runs/env/Ant-v2/seed/0/stdout
+<==` before each file's lines) scope each file's rows to its directory
+(`runs/env/Ant-v2/seed/0/ep_reward_mean`): one run's values, never another file's.
 
 Format source: DLR-RM/stable-baselines3 stable_baselines3/common/logger.py
 `HumanOutputFormat.write` (keys grouped by the tag before "/", `f"| {key}{key_space} |
@@ -15,7 +18,8 @@ Format source: DLR-RM/stable-baselines3 stable_baselines3/common/logger.py
 `f"{value:<8.3g}"`) and common/callbacks.py `EvalCallback` (`print(f"Eval
 num_timesteps={self.num_timesteps}, episode_reward={mean_reward:.2f} +/- {std_reward:.2f}")`);
 hill-a/stable-baselines logger (flat keys); DLR-RM/rl-baselines3-zoo rl_zoo3/benchmark.py
-(markdown table algo|env_id|mean_reward|std_reward|n_timesteps|eval_timesteps|eval_episodes).
+(markdown table algo|env_id|mean_reward|std_reward|n_timesteps|eval_timesteps|eval_episodes);
+GNU coreutils tail/head (`==> FILE <==` before each file's lines when given several files).
 """
 
 from __future__ import annotations
@@ -29,14 +33,23 @@ _RULE = re.compile(r"^\s*+-{10,}+\s*+$")
 _ROW = re.compile(r"^\s*+\|\s*+(\S[^|]{0,60}?)\s*+\|\s*+([^\s|]*+)\s*+\|\s*+$")
 _EVAL = re.compile(r"\bEval num_timesteps=\d++, episode_reward=(" + NUM + r")" + END)
 _SKIPPED_SECTIONS = ("time/",)
+_FILE_HEADER = re.compile(r"^==> (\S[^<>]{0,300}?) <==\s*+$")
 
 
 def _in_table(state: LogState) -> bool:
     return bool(state.context.get("sb3_table"))
 
 
-@reader("sb3", markers=("-" * 10, "Eval num_timesteps="), order=17, open=_in_table)
+@reader("sb3", markers=("-" * 10, "Eval num_timesteps=", "==> "), order=17, open=_in_table)
 def read_sb3(line: str, state: LogState, out: Sink) -> bool:
+    if line.startswith("==> ") and (header := _FILE_HEADER.match(line)):
+        # tail/head of several files: the rows below are this file's (a table may follow
+        # without its rules when only its last rows were shown)
+        path = header.group(1).strip()
+        state.context["sb3_file"] = path.rsplit("/", 1)[0] if "/" in path else path
+        state.context["sb3_table"] = True
+        state.context["sb3_section"] = ""
+        return True
     if "Eval num_timesteps=" in line:
         evaluation = _EVAL.search(line)
         if evaluation:
@@ -64,7 +77,9 @@ def read_sb3(line: str, state: LogState, out: Sink) -> bool:
         state.context["sb3_evaluated"] = True
     # rollout/ averages the training episodes: beside an evaluation it is the training value
     split = "train" if section == "rollout/" and state.context.get("sb3_evaluated") else None
-    out.add(f"{section}{key}", value, "sb3", split=split, running=True)
+    where = state.context.get("sb3_file")
+    name = f"{where}/{section}{key}" if where else f"{section}{key}"
+    out.add(name, value, "sb3", split=split, running=True)
     return True
 
 
