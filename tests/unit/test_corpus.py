@@ -106,12 +106,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "Recall@20", 0.0962),
     ("fresh20-lightgcl-simgcl-author-rerun-vs-paper", "NDCG@20", 0.0903),
     # fresh21 (measured blind once, after verdicts22-25: 77.2% (196/254), 18 wrong confirmations):
-    ("fresh21-fscil-asp-imagenet-r-top1-curve", "Average Accuracy", 63.85),
-    ("fresh21-second-pointpillars-car-block-5pct-gap", "3D AP (Car, moderate)", 86.68),
-    ("fresh21-second-pointpillars-car-block-5pct-gap", "3D AP (Car, easy)", 90.69),
-    ("fresh21-mmdet3-benchmark-table-vs-metafile", "box AP", 0.409),
-    ("fresh21-mmdet3-benchmark-table-vs-metafile", "mask AP", 0.359),
-    ("fresh21-mmdet3-benchmark-table-vs-metafile", "box AP", 0.412),
     ("fresh21-causerec-book-gowalla-two-models", "Recall@50", 0.3767),
     ("fresh21-pyserini-ance-msmarco-nq-trivia-mixed", "Top-20 Accuracy", 0.8224),
     ("fresh21-pyserini-ance-msmarco-nq-trivia-mixed", "MAP", 0.3362),
@@ -120,7 +114,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh21-anserini-msmarco-passage-doc-bm25-replication", "Recall@1000", 0.8856),
     ("fresh21-anserini-msmarco-passage-doc-bm25-replication", "MAP", 0.2219),
     ("fresh21-emerald-structured-abstract-rouge-purpose-section", "ROUGE-L", 33.74),
-    ("fresh21-segformer-b2-mapillary-to-cityscapes-wall-zero", "mIoU", 0.0),
 }
 
 
