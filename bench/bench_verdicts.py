@@ -38,6 +38,7 @@ def run() -> list[Row]:
         "fresh18": "eighteenth fresh hold-out (tail of tools)",
         "fresh19": "nineteenth fresh hold-out",
         "fresh20": "twentieth fresh hold-out (mostly tool output)",
+        "fresh21": "twenty-first fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

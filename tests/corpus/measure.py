@@ -42,6 +42,7 @@ SETS = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 
 

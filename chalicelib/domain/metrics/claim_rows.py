@@ -13,6 +13,8 @@
 - A word that would mark a value as someone else's is a harness namespace when it is glued to a
   task id (`leaderboard_gpqa_main`, `leaderboard|arc:challenge`): the run's own task, not a
   leaderboard's value.
+- A value named a reference's or another model's ("Paper AUC", "teacher/acc", a `baseline`
+  column beside the run's own on the same row) never answers a claim that does not say so.
 - A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
   `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
 
@@ -134,3 +136,41 @@ def tuned_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
     threshold beside it under its name (SQuAD 2.0's `best_f1` and `best_f1_thresh`)?"""
     key = metric_key(metric.name)
     return any(metric_key(m.name) in (key + tail for tail in _TUNED) for m in metrics)
+
+
+# Words that qualify a value as a reference or another model's: a scope of the name equal to
+# one, or (for the longer ones) starting with one ("paperresnet50"). Not "base" (ViT-Base is
+# a model size). "baseline" only beside the run's own value of the metric on the same line (a
+# `baseline：coco/bbox_mAP` column next to `metrics：coco/bbox_mAP`): sacreBLEU's paired test
+# calls the writer's own system so, on a row of its own.
+_OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
+_OTHERS_PREFIX = (
+    "paper", "reference", "expected", "teacher", "original", "reported",
+    "official", "published", "leaderboard", "claimed", "groundtruth",
+)  # fmt: skip
+
+
+def others_words(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> list[str]:
+    """The words of the value's name that mark it as a reference or another model's."""
+    words = []
+    for scope in sense_of(metric.name).scope:
+        if scope in _OTHERS_EXACT:
+            words.append(scope)
+        else:
+            words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
+    baseline = any(scope.startswith("baseline") for scope in sense_of(metric.name).scope)
+    if baseline and _beside_own(metric, metrics):
+        words.append("baseline")
+    return [w for w in words if not namespace_word(metric.name, w)]
+
+
+def _beside_own(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
+    """Does the value's line also print a value of the same metric not named a baseline's?"""
+    base = sense_of(metric.name).base
+    return metric.line > 0 and any(
+        other.line == metric.line
+        and other is not metric
+        and sense_of(other.name).base == base
+        and not any(s.startswith("baseline") for s in sense_of(other.name).scope)
+        for other in metrics
+    )

@@ -86,8 +86,19 @@ CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
 PARTITION_ROW = re.compile(r"(?i)(?=[cf])(?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]++/")
 
 
+# A class named in quotes right before a pair in prose ('the class "wall" miou=0.0', "for the
+# 'bus' class IoU: 0.0"): that class's value, not the mean over classes.
+_QUOTED_CLASS_BEFORE = re.compile(
+    r"(?i)(?:\bclass(?:es)?+\s*+[\"'\u201c\u2018][^\"'\u201d\u2019\n]{1,40}+[\"'\u201d\u2019]"
+    r"|[\"'\u201c\u2018][^\"'\u201d\u2019\n]{1,40}+[\"'\u201d\u2019]\s*+class)\s*+$"
+)
+
+
 def class_row(metric: ExtractedMetric) -> bool:
-    return any(CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope)
+    if any(CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope):
+        return True
+    at = metric.evidence.find(metric.name) if "class" in metric.evidence.lower() else -1
+    return at > 0 and _QUOTED_CLASS_BEFORE.search(metric.evidence, max(0, at - 80), at) is not None
 
 
 def other_benchmark(metric: ExtractedMetric) -> bool:

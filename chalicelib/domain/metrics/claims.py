@@ -29,7 +29,7 @@ from chalicelib.domain.metrics.claim_rows import (
     claims_a_class,
     class_index,
     delta_row,
-    namespace_word,
+    others_words,
     sample_row,
     tuned_row,
 )
@@ -87,26 +87,6 @@ _PROTOCOLS = {
 
 
 _PROTOCOL_SCOPES = frozenset({"knn", "linear", "linearprobe", "linearprobing", "finetuned"})
-
-
-# Words that qualify a value as a reference or another model's: a scope of the name equal to
-# one, or (for the longer ones) starting with one ("paperresnet50"). Not "base" (ViT-Base is
-# a model size) nor "baseline" (sacreBLEU's paired test calls the writer's own system so).
-_OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
-_OTHERS_PREFIX = (
-    "paper", "reference", "expected", "teacher", "original", "reported",
-    "official", "published", "leaderboard", "claimed", "groundtruth",
-)  # fmt: skip
-
-
-def _others_words(metric: ExtractedMetric) -> list[str]:
-    words = []
-    for scope in sense_of(metric.name).scope:
-        if scope in _OTHERS_EXACT:
-            words.append(scope)
-        else:
-            words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
-    return [w for w in words if not namespace_word(metric.name, w)]
 
 
 _SETTING_SCOPE = re.compile(r"^([a-z]{3,12}+)(\d{1,4}+)$|^(\d{1,4}+)([a-z]{3,12}+)$")
@@ -462,7 +442,7 @@ def _narrow(
     # A value the log qualifies as someone else's or as another model's ("Paper AUC", "Base
     # NDCG@10", "teacher/acc", "expected_ap") never answers a claim that does not say so.
     said = metric_key(f"{name} {dataset or ''}")
-    own = [m for m in chosen if not any(w not in said for w in _others_words(m))]
+    own = [m for m in chosen if not any(w not in said for w in others_words(m, metrics))]
     if not own:
         return [], "the log reports this metric only as a reference or another model's value"
     chosen = own

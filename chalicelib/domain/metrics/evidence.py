@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.vocabulary import MetricSense, sense_of
 _DISCRIMINATING = frozenset(
     {"box", "mask", "keypoints", "micro", "macro", "weighted", "samples", "image", "pixel"}
     | {"cosine", "dot", "manhattan", "euclidean"}
+    | {"bev", "3d", "aos"}
 )
 
 # A threshold written with "@" or after an IoU/threshold word: "mAP@0.7", "AP@.5",

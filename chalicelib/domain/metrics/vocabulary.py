@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_H
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
 from chalicelib.domain.metrics.phrases import folded_scope, unlisted
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
+from chalicelib.domain.metrics.words import _EXCLUSIVE, _MUST_AGREE, _MUST_BE_NAMED
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
 from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
 from chalicelib.domain.metrics.words import _QUALIFIER_WORDS as _QUALIFIER_WORDS
@@ -390,23 +391,6 @@ def same_base(a: MetricSense, b: MetricSense) -> bool:
         else:
             return False
     return qualifiers_agree(a.qualifiers, b.qualifiers)
-
-
-_EXCLUSIVE = (
-    frozenset({"box", "mask", "keypoints"}),
-    frozenset({"micro", "macro", "weighted"}),
-    frozenset({"cosine", "dot", "manhattan", "euclidean"}),
-    frozenset({"image", "pixel"}),
-)
-# Qualifiers that make another metric whether or not the other name says anything: acc_norm
-# is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
-_MUST_AGREE = (
-    "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
-    "level1", "level2",
-)  # fmt: skip
-# Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
-# always labelled so in a log, box AP often is not (box is the default of detection logs).
-_MUST_BE_NAMED = frozenset({"mask", "keypoints"})
 
 
 def qualifiers_agree(a: frozenset[str], b: frozenset[str]) -> bool:

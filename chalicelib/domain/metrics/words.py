@@ -84,6 +84,10 @@ _QUALIFIER_WORDS = {
     "segm": "mask",
     "mask": "mask",
     "seg": "mask",
+    # 3D detection's AP kinds (KITTI's evaluation: bbox, bev, 3d, aos)
+    "bev": "bev",
+    "3d": "3d",
+    "aos": "aos",
     "keypoints": "keypoints",
     "keypoint": "keypoints",
     "kpt": "keypoints",
@@ -119,7 +123,28 @@ _QUALIFIER_PAIRS = {
     ("image", "level"): "image",
     ("pixel", "wise"): "pixel",
     ("image", "wise"): "image",
+    # "3D AP", "AP_3d": the tokeniser splits "3d" into "3", "d"
+    ("3", "d"): "3d",
 }
+_EXCLUSIVE = (
+    frozenset({"box", "mask", "keypoints"}),
+    frozenset({"micro", "macro", "weighted"}),
+    frozenset({"cosine", "dot", "manhattan", "euclidean"}),
+    frozenset({"image", "pixel"}),
+    # KITTI's (and second.pytorch/OpenPCDet's) `bbox AP`, `bev AP`, `3d AP`, `aos AP` rows:
+    # 2D box, bird's-eye-view, 3D box and orientation-similarity AP of one detector
+    frozenset({"box", "bev", "3d", "aos"}),
+)
+# Qualifiers that make another metric whether or not the other name says anything: acc_norm
+# is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
+_MUST_AGREE = (
+    "norm", "strict", "flexible", "loose", "prompt_level", "inst_level", "adjusted", "uncentered",
+    "level1", "level2",
+)  # fmt: skip
+# Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
+# always labelled so in a log, box AP often is not (box is the default of detection logs).
+_MUST_BE_NAMED = frozenset({"mask", "keypoints"})
+
 # Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
 # best one (RAD's `mean_episode_reward` beside `best_episode_reward`).
 _AGGREGATE_WORDS = {"mean": "mean", "avg": "mean", "average": "mean"}
@@ -127,6 +152,9 @@ _AGGREGATE_WORDS |= {"best": "best", "highest": "best"}
 # "overall accuracy" (all pixels or samples pooled) is not "mean accuracy" (the mean over
 # classes): a name that says one never stands for a claim that says the other
 _AGGREGATE_WORDS |= {"overall": "overall"}
+# a harmonic mean (continual learning's `Harmonic Accuracy` of old and new classes, the H of
+# generalized zero-shot learning) is not the arithmetic mean ("Average Accuracy")
+_AGGREGATE_WORDS |= {"harmonic": "harmonic"}
 _STAT_WORDS = {"std": "std", "stderr": "std", "sem": "std", "var": "var", "variance": "var"}
 _STAT_WORDS |= {"min": "min", "max": "max", "median": "median"}
 # MTEB's `nauc_<metric>_<max|std|diff1>`: the normalized area under the curve of the metric

@@ -122,7 +122,16 @@ def espnet_row(cells: list[str], state: LogState, out: Sink) -> None:
     err, serr = cells[err_col], cells[serr_col]
     if parse_number(err) is None or parse_number(serr) is None:
         return
-    _add(decode_set(cells[0]), _section_of(cells[0], state), err, serr, out)
+    _add(_row_set(cells[0]), _section_of(cells[0], state), err, serr, out)
+
+
+def _row_set(label: str) -> str:
+    """The set of a `|dataset|` cell: `decode_set`, or, when the tag before the set is no
+    decode directory (a tag of one's own: `beam60_ctc0.2_lm0.6/dev_clean`), the last part: the
+    template always prints `<tag>/<set>`."""
+    where = decode_set(label)
+    parts = [p for p in label.split("/") if p and not p.startswith("score")]
+    return where or (parts[-1] if len(parts) >= 2 else "")
 
 
 @reader("espnet", markers=("WER", "CER", "TER", "result", "|"), order=19)

@@ -1,0 +1,112 @@
+"""Clauses of prose that quote someone else's numbers (a paper's, a README's, its authors'),
+read by the generic `name: value` reader: a pair in such a clause is not the run's."""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.numbers import END, NUM
+
+# A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
+# reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the
+# run's. The clause ends at , ; or a full stop.
+_QUOTED = re.compile(
+    r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
+    r"|paper's|reported|claimed\s++(?:in|by)"
+    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed))\b"
+)
+_CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
+# A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
+# "worse than paper: acc 76.3", "in the paper (mAP=41.2)"): the pair is the source's number.
+_SOURCE_BEFORE = re.compile(
+    r"(?i)\b(?:in|from|than|of|by|to)\s++(?:the\s++|your\s++)?+(?:original\s++|official\s++)?+"
+    r"(?:paper|readme)(?:'s)?+[ \t]*+[(:]?+[ \t]*+$"
+)
+# A clause that only says where the next one's numbers come from ("According to the results in
+# your paper, LUT-GEMM has ppl=49.10", "As reported in the README, ..."): that clause quotes.
+_SOURCE_INTRO = re.compile(
+    r"(?i)^\s*+(?:according\s++to|as\s++(?:reported|stated|shown|listed|given)\s++in|in)\s++"
+    r"(?:the\s++|your\s++|their\s++|its\s++)?+"
+    r"(?:(?:results?|numbers?|table\s*+\w*+)\s++(?:in|of|from)\s++(?:the\s++|your\s++|their\s++)?+)?+"
+    r"(?:original\s++|official\s++)?+(?:paper|readme|publication|model\s++card)\b[^,;.]*+$"
+)
+# "NDCG@10: 54.04 -> 1.86" (sentence-transformers' "Base -> Reranked"), "acc 75.6 → 71.7": a
+# value that changed into another; the metric is the one it became, the first is a baseline.
+_ARROW_TO = re.compile(r"[ \t]*+(?:-{1,2}+>|=>|\u2192|\u27f6)[ \t]*+(" + NUM + r")" + END)
+
+
+# A clause that is one pair and nothing else ("NDS 35.0%", "and mAP: 30.5"): an item of a list.
+_BARE_PAIR = re.compile(
+    r"^[ \t]*+(?:and[ \t]++)?+[A-Za-z][\w@.\-/%]{0,40}+(?:[ \t]*+[:=][ \t]*+|[ \t]++)"
+    + NUM
+    + r"[ \t]*+%?+[ \t]*+$"
+)
+
+
+def _clause_start(line: str, low: int, start: int) -> int:
+    before = max(
+        line.rfind(",", low, start), line.rfind(";", low, start), line.rfind(". ", low, start)
+    )
+    return max(before + 1, low)
+
+
+def _quoted(line: str, start: int, end: int) -> bool:
+    """Is the pair at line[start:end] in a clause that attributes it to a paper or its
+    authors? A pair that opens its clause after a comma is an item of a list ("reported is
+    mAP 30.5%, NDS 35.0%"): the attribution of the item that leads the list covers it too."""
+    low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
+    after = _CLAUSE_END.search(line, end, high)
+    begin = _clause_start(line, low, start)
+    if _QUOTED.search(line, begin, after.start() if after else high):
+        return True
+    if begin > low and line[begin - 1] == ",":
+        intro = line[_clause_start(line, low, begin - 1) : begin - 1]
+        named = "aper" in intro or "EADME" in intro or "card" in intro or "ublication" in intro
+        if named and _SOURCE_INTRO.match(intro):
+            return True
+    if line[begin:start].strip(" \t").removeprefix("and").strip():
+        return False
+    while begin > low and line[begin - 1] == ",":
+        previous = _clause_start(line, low, begin - 1)
+        if _QUOTED.search(line, previous, begin - 1):
+            return True
+        if not _BARE_PAIR.match(line[previous : begin - 1]):
+            return False
+        begin = previous
+    return False
+
+
+def _after_source(line: str, start: int, name: str) -> bool:
+    """Does the pair whose name starts at `start` follow a source named right before it, in
+    its clause ("than in README(cer:6.6)": the README's CER)? A name that holds an unclosed
+    parenthesis starts after it; the words before it are the text before the pair."""
+    cut = name.rfind("(")
+    head = name[:cut] if cut >= 0 and ")" not in name[cut:] else ""
+    before = line[_clause_start(line, max(0, start - 160), start) : start] + head
+    return _SOURCE_BEFORE.search(before) is not None
+
+
+# A parenthesis glued to the word before it, left open before a pair ("scores(IS: 14.31"): the
+# pair's name is what follows it.
+_GLUED_PAREN = re.compile(r"(?<=[A-Za-z])\(([A-Za-z][\w@.\-/%]{0,40}+)$")
+
+
+def _in_source_parenthesis(line: str, start: int) -> bool:
+    """Is the pair at `start` inside a parenthesis opened right after a source ("not match
+    yours in paper (IS: 14.21, FID: 24.76)")? Every pair in it is the source's."""
+    opened = line.rfind("(", max(0, start - 200), start)
+    if opened < 0 or ")" in line[opened:start]:
+        return False
+    if _SOURCE_BEFORE.search(line, max(0, opened - 80), opened + 1) is not None:
+        return True
+    clause = line[_clause_start(line, max(0, opened - 120), opened) : opened]
+    return _SOURCE_SUBJECT.search(clause) is not None
+
+
+# A clause whose subject is the source, its numbers in the parenthesis that ends it ("but the
+# paper is low (Recall@20: 0.1578 ...)", "the README reports (acc 76.1)").
+_SOURCE_SUBJECT = re.compile(
+    r"(?i)\b(?:the|your|their)\s++(?:original\s++|official\s++)?+(?:paper|readme)\s++"
+    r"(?:is|are|was|were|says|said|reports?+|reported|gives|gave|shows|showed|has|had|claims"
+    r"|lists)\b[^()]*+$"
+)
