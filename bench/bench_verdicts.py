@@ -39,6 +39,7 @@ def run() -> list[Row]:
         "fresh19": "nineteenth fresh hold-out",
         "fresh20": "twentieth fresh hold-out (mostly tool output)",
         "fresh21": "twenty-first fresh hold-out",
+        "fresh22": "twenty-second fresh hold-out",
     }
     for key, label in labels.items():
         tally = tallies[key]

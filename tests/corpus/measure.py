@@ -43,6 +43,7 @@ SETS = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
 )
 
 
