@@ -45,6 +45,10 @@ _SET_WORDS = frozenset(
 
 
 _NUMBERED_SET = re.compile(r"(?:dev|eval|test|train)\d{2,4}")
+# Early ESPnet2 asr.sh named the directory `decode_${dset}${decode_tag}` with no separator, the
+# tag being `decode` (or the decode config's basename) + `_asr_model_<model>`:
+# `decode_devdecode_asr_model_valid.loss.best` -> `dev`, `decode_eval_203decode_asr_...`.
+_GLUED_TAG = re.compile(r"(?<=[^_])decode(?:_|$)")
 
 
 def decode_set(directory: str) -> str:
@@ -59,7 +63,11 @@ def decode_set(directory: str) -> str:
     last = parts[-1]
     if not last.startswith("decode"):
         return last if parts[:-1] and parts[-2].startswith("decode") else ""
-    tokens = last.removeprefix("decode").lstrip("_-.").split("_")
+    rest = last.removeprefix("decode").lstrip("_-.")
+    glued = _GLUED_TAG.search(rest)
+    if glued:
+        return rest[: glued.start()]
+    tokens = rest.split("_")
     kept: list[str] = []
     for token in tokens:
         numbered = _NUMBERED_SET.fullmatch(token.lower()) is not None  # WSJ's test_dev93

@@ -17,6 +17,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     _after_source,
     _in_source_parenthesis,
     _quoted,
+    asked_target,
 )
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
@@ -134,6 +135,18 @@ _LINE_LABEL = re.compile(
 _WHOSE_LABEL = re.compile(
     r"^\s*+([A-Za-z][\w.\-]{0,30}+)[ \t]++(?i:accuracy|acc|results?+|scores?+|metrics?+)\s*+:"
     r"[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
+)
+# A line led by one capitalised word naming a setting, then its `name = value` pair
+# ("Monocular: RMSE = 1.355" beside "Stereo: RMSE = 0.132", "Greedy: BLEU = 27.1"): the word
+# scopes the line's values (`Monocular/RMSE`), each setting's own.
+_SETTING_LABEL = re.compile(
+    r"^\s*+([A-Z][a-z\-]{2,30}+)\s*+:[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
+)
+_NOT_SETTING = frozenset(
+    {"result", "results", "summary", "output", "outputs", "metrics", "metric", "score", "scores"}
+    | {"performance", "note", "stats", "statistics", "model", "eval", "evaluation", "mine"}
+    | {"ours", "reproduced", "paper", "official", "reported", "expected", "baseline", "got"}
+    | {"epoch", "step", "iteration", "iter", "final", "best", "overall", "average", "mean"}
 )
 # A line led by a split and the subset of it that it names, then pairs ("test clean: WER =
 # 3.1", "dev-other: wer: 8.2", LibriSpeech's subsets; "val unseen: SR = 0.41"): the label scopes
@@ -298,6 +311,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         word in line
         for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme", "posted", "ublished")
     )
+    asking = "?" in line and "ow " in line
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
@@ -311,8 +325,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             became = _ARROW_TO.match(line, match.end()) if arrows else None
             if became:
                 number = became.group(1)
-            elif _MORE_NUMBERS.match(line, match.end()) or (
-                quoting and _quoted(line, match.start(), match.end())
+            elif (
+                _MORE_NUMBERS.match(line, match.end())
+                or (quoting and _quoted(line, match.start(), match.end()))
+                or (asking and asked_target(line, match.start(), match.end()))
             ):
                 continue
             if quoting and (
@@ -350,8 +366,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                     running = True
     if not pairs:
         for match in _SPACED.finditer(line):
-            if _MORE_NUMBERS.match(line, match.end()) or (
-                quoting and _quoted(line, match.start(2), match.end())
+            if (
+                _MORE_NUMBERS.match(line, match.end())
+                or (quoting and _quoted(line, match.start(2), match.end()))
+                or (asking and asked_target(line, match.start(2), match.end()))
             ):
                 continue
             if quoting and _after_source(line, match.start(2), match.group(2)):
@@ -373,6 +391,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         label = _WHOSE_LABEL.match(line)
         if label and label.group(1).lower() in _NOT_WHOSE:
             label = None
+        if label is None and (label := _SETTING_LABEL.match(line)) is not None:
+            word = label.group(1).lower()
+            if word in _NOT_SETTING or word in _LABEL_NOT_SCOPE or is_known_metric(word):
+                label = None
     row = _HORIZON_ROW.match(line) if pairs and line.lstrip()[:1].isdigit() else None
     if row and all(sense_of(n).base in _FORECAST_ERRORS and "/" not in n for n, _ in pairs):
         pairs = [(f"horizon {row.group(1)}/{n}", v) for n, v in pairs]

@@ -110,3 +110,20 @@ _SOURCE_SUBJECT = re.compile(
     r"(?:is|are|was|were|says|said|reports?+|reported|gives|gave|shows|showed|has|had|claims"
     r"|lists)\b[^()]*+$"
 )
+
+
+# A question asking how to reach a value ("How can I reproduce the best result (mAP=88.2%)?",
+# "how do you get acc: 76.1?"): the value is the target the writer did not get, not the run's.
+_HOW_TO_REACH = re.compile(
+    r"(?i)\bhow\s++(?:can|could|do|did|should|to|would)\b[^.?!]*?\b(?:reproduce|achieve|get"
+    r"|reach|obtain|match)\b[^.?!]*+$"
+)
+
+
+def asked_target(line: str, start: int, end: int) -> bool:
+    """Is the pair at line[start:end] in a question asking how to reach it?"""
+    asked = line.find("?", end)
+    if asked < 0 or any(c in line[end:asked] for c in ".!"):
+        return False
+    begin = max(line.rfind(c, 0, start) for c in ".?!") + 1
+    return _HOW_TO_REACH.search(line[begin:start]) is not None
