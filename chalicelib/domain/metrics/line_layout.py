@@ -162,21 +162,32 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     What a line's layout says depends on its shape (`_shape_plan`) and, through the values of
     its counters, on its digits; the plan of each shape is computed once (a training log
     prints one template hundreds of thousands of times with other numbers)."""
-    key = line.encode("utf-8", "surrogatepass").translate(_ZERO_DIGITS)
+    key = line.encode("utf-8", "surrogatepass").translate(ZERO_DIGITS)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _shape_plan(key)
-    if (
-        plan.quiet
-        and not state.reference_next
-        and state.indented_split is None
-        and state.prose_split is None
-        and not state.reference
-    ):
+    if plan.quiet and not pending(state):
         return _apply_counters(plan, line, state)  # no rule before the counters applies
     if _prelude(line, stripped, state):
         return True
     return _apply_counters(plan, line, state)
+
+
+def pending(state: LogState) -> bool:
+    """Is a state pending that the rules before the counters (`_prelude`) read on any line (a
+    sentence introducing a source, an open reference, a split sentence, an indented block)?"""
+    return bool(
+        state.reference_next
+        or state.indented_split is not None
+        or state.prose_split is not None
+        or state.reference
+    )
+
+
+def plan_of_shape(key: bytes) -> ShapePlan:
+    """The plan of the lines of shape `key` (`ZERO_DIGITS`)."""
+    plan = _PLANS.get(key)
+    return plan if plan is not None else _shape_plan(key)
 
 
 def _prelude(line: str, stripped: str, state: LogState) -> bool:
@@ -331,12 +342,12 @@ def _prelude(line: str, stripped: str, state: LogState) -> bool:
 # digits only: `tests/unit/metrics/test_line_shapes.py` checks the patterns), so two lines of
 # one shape match the same patterns at the same places; only the values of their numbers
 # differ (a batch counter's `n` and `N`, the counter a line prints).
-_ZERO_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+ZERO_DIGITS = bytes.maketrans(b"123456789", b"000000000")
 _MAX_PLANS = 4096  # distinct shapes remembered; past it, a plan is computed for each line
 
 
 @dataclass(frozen=True, slots=True)
-class _ShapePlan:
+class ShapePlan:
     """What the layout rules find in lines of one shape."""
 
     # No rule before the counters (`_prelude`) can apply when no state is pending (an open
@@ -358,10 +369,10 @@ class _ShapePlan:
     result_on: str | None  # "Partial result on dev_4k ...:"
 
 
-_PLANS: dict[bytes, _ShapePlan] = {}
+_PLANS: dict[bytes, ShapePlan] = {}
 
 
-def _shape_plan(key: bytes) -> _ShapePlan:
+def _shape_plan(key: bytes) -> ShapePlan:
     """The plan of the lines of shape `key`, computed on the shape itself."""
     line = key.decode("utf-8", "surrogatepass")
     stripped = line.strip()
@@ -397,7 +408,7 @@ def _shape_plan(key: bytes) -> _ShapePlan:
         title = (title_split, title_split if at_margin else None)
     elif colon and "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
         result_on = _SPLIT_OF_WORD[on.group(1).lower()]
-    plan = _ShapePlan(
+    plan = ShapePlan(
         quiet=not _prelude_may_apply(line, stripped),
         words=words,
         brackets=brackets,
@@ -477,7 +488,7 @@ def _prelude_may_apply(line: str, stripped: str) -> bool:
     )
 
 
-def _apply_counters(plan: _ShapePlan, line: str, state: LogState) -> bool:
+def _apply_counters(plan: ShapePlan, line: str, state: LogState) -> bool:
     """The counter and split rules of `read_layout`, from the plan of the line's shape and the
     line's own numbers."""
     # A progress line (batch n of N, n < N) reports running numbers, not results.

@@ -10,6 +10,7 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 from chalicelib.domain.metrics import layout, line_layout
+from chalicelib.domain.metrics.engine import Extraction
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from tests.unit.metrics._helpers import found
 
@@ -127,3 +128,57 @@ def test_a_pending_state_is_read_by_the_rules_whatever_the_shape() -> None:
     # "acc 0.9" has the shape of "acc 0.5", but follows a sentence naming a source: quoted
     text = "acc 0.5\n\nHowever, I got 0.5. The paper says:\nacc 0.9\n"
     assert found(text) == {"acc": 0.5}
+
+
+def _fed_one_by_one(lines: list[str]) -> Extraction:
+    extraction = Extraction()
+    for line in lines:
+        extraction.feed(line)
+    return extraction
+
+
+def _fed_in_lists(lines: list[str], size: int) -> Extraction:
+    extraction = Extraction()
+    for start in range(0, len(lines), size):
+        extraction.feed_lines(lines[start : start + size])
+    return extraction
+
+
+def _seen(extraction: Extraction) -> tuple[object, ...]:
+    compared = extraction._compared
+    return (
+        asdict(extraction.state),
+        compared._paragraphs,
+        compared._quoted,
+        extraction._quotes,
+        [asdict(m) for m in extraction.results()],
+    )
+
+
+def test_lines_fed_in_lists_are_read_as_lines_fed_one_by_one() -> None:
+    """`Extraction.feed_lines` counts the lines a batch counter consumes without feeding
+    them: the state, the paragraphs and the metrics are those of feeding every line."""
+    template = "Epoch: [{e}][{b:4d}/{n}]\tTime  0.412 ( 0.398)\tLoss {loss:.4f}"
+    lines: list[str] = []
+    for e in range(3):
+        for b in range(0, 41, 4):
+            lines.append(template.format(e=e, b=b, n=40, loss=1 / (b + 1)))
+            if b == 20:
+                lines += ["", template.format(e=e, b=b, n=40, loss=0.5)]  # a blank: no paragraph
+            if b == 24 and e == 1:
+                lines += ["The paper reports:", template.format(e=e, b=b, n=40, loss=0.25)]
+            if b == 28:
+                lines.append("> " + template.format(e=e, b=b, n=40, loss=0.1))
+        lines += [f"iter {i}/8 acc 0.{i}" for i in range(1, 9)]
+        lines += [f"batch {i}: acc 0.{i}" for i in range(3)]
+        lines += [
+            f"* Acc@1 {70 + e}.5 Acc@5 9{e}.1",
+            f"{{'eval_accuracy': 0.{e + 5}, 'epoch': {e}}}",
+        ]
+    lines.append("Test Accuracy: 0.8105")
+    expected = _seen(_fed_one_by_one(lines))
+    assert expected[-1]  # metrics were found
+    for size in (1, 2, 7, 4096):
+        assert _seen(_fed_in_lists(lines, size)) == expected
+    # a line holding a line end: each line is fed
+    assert _seen(_fed_in_lists([line + "\n" for line in lines], 64)) == expected
