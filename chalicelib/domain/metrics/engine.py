@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from itertools import islice
 
+from chalicelib.domain.metrics import line_layout
 from chalicelib.domain.metrics.comparisons import ComparedBlocks
 from chalicelib.domain.metrics.layout import (
     _ANSI,
@@ -388,9 +389,13 @@ class Extraction:
         counted without being fed, as long as no layout state is pending and a paragraph is
         open: what `feed` would do with it (line number, progress line, the paragraph's end)
         is done here."""
+        feed = self.feed
+        if not line_layout.FAST_PATHS:
+            for raw in lines:
+                feed(raw)
+            return
         joined = "\n".join(lines).encode("utf-8", "surrogatepass")
         keys = joined.translate(ZERO_DIGITS).split(b"\n")
-        feed = self.feed
         if len(keys) != len(lines):  # a line holds a line end: no shapes
             for raw in lines:
                 feed(raw)

@@ -154,6 +154,13 @@ class LogState:
 
 _RULES = frozenset(c * 3 for c in "+=*~-")
 
+# The fast paths of reading a log (issue #16): `read_layout`'s plan of each line shape (digits
+# zeroed) and its skipping the rules before the counters on a quiet shape, and
+# `Extraction.feed_lines`' counting lines without feeding them. False (tests, `python -m
+# bench.dump_extractions --exact`): every line goes through every rule, its plan computed on
+# its own text; what is read must be the same (`tests/unit/metrics/test_fast_paths.py`).
+FAST_PATHS = True
+
 
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
@@ -162,6 +169,8 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
     What a line's layout says depends on its shape (`_shape_plan`) and, through the values of
     its counters, on its digits; the plan of each shape is computed once (a training log
     prints one template hundreds of thousands of times with other numbers)."""
+    if not FAST_PATHS:  # every rule, on the line's own text
+        return _prelude(line, stripped, state) or _apply_counters(_plan_of(line), line, state)
     key = line.encode("utf-8", "surrogatepass").translate(ZERO_DIGITS)
     plan = _PLANS.get(key)
     if plan is None:
@@ -191,7 +200,11 @@ def plan_of_shape(key: bytes) -> ShapePlan:
 
 
 def _prelude(line: str, stripped: str, state: LogState) -> bool:
-    """The rules of `read_layout` before the counters: True when the line is consumed."""
+    """The rules of `read_layout` before the counters: True when the line is consumed.
+
+    They are skipped on a line whose shape no guard of theirs holds on: a rule added here
+    needs its guard in `_prelude_may_apply`, and a state it reads on any line must be in
+    `pending` (`tests/unit/metrics/test_fast_paths.py` reads the corpus both ways)."""
     inline: str | None = None
     if "{" in line and "}" in line and ":" in line:
         _note_printed_variables(line, state)
@@ -374,7 +387,14 @@ _PLANS: dict[bytes, ShapePlan] = {}
 
 def _shape_plan(key: bytes) -> ShapePlan:
     """The plan of the lines of shape `key`, computed on the shape itself."""
-    line = key.decode("utf-8", "surrogatepass")
+    plan = _plan_of(key.decode("utf-8", "surrogatepass"))
+    if len(_PLANS) < _MAX_PLANS:
+        _PLANS[key] = plan
+    return plan
+
+
+def _plan_of(line: str) -> ShapePlan:
+    """What the layout rules find in `line` (a shape, or a line itself: `FAST_PATHS`)."""
     stripped = line.strip()
     words = (
         tuple((*m.span(1), *m.span(2)) for m in _WORD_COUNTER.finditer(line)) if "/" in line else ()
@@ -408,7 +428,7 @@ def _shape_plan(key: bytes) -> ShapePlan:
         title = (title_split, title_split if at_margin else None)
     elif colon and "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
         result_on = _SPLIT_OF_WORD[on.group(1).lower()]
-    plan = ShapePlan(
+    return ShapePlan(
         quiet=not _prelude_may_apply(line, stripped),
         words=words,
         brackets=brackets,
@@ -421,9 +441,6 @@ def _shape_plan(key: bytes) -> ShapePlan:
         title=title,
         result_on=result_on,
     )
-    if len(_PLANS) < _MAX_PLANS:
-        _PLANS[key] = plan
-    return plan
 
 
 def _prelude_may_apply(line: str, stripped: str) -> bool:
