@@ -9,7 +9,10 @@ the unchanged code (the two dumps must be byte-identical).
 - the bench's synthetic run log (`bench/bench_uploads.py`, 50 MiB; `--small` for 5 MiB):
   metrics, line count, content hash and the validator's verdict.
 
-Usage: python -m bench.dump_extractions [--small] > dump.txt
+Usage: python -m bench.dump_extractions [--small] [--exact] > dump.txt
+
+`--exact` turns the extractor's fast paths off (`line_layout.FAST_PATHS`): every line goes
+through every layout rule; the dump must be the same as with them.
 """
 
 from __future__ import annotations
@@ -104,6 +107,10 @@ def awkward_logs() -> dict[str, bytes]:
 
 def main() -> None:
     small = "--small" in sys.argv
+    if "--exact" in sys.argv:
+        from chalicelib.domain.metrics import line_layout
+
+        line_layout.FAST_PATHS = False
     out = sys.stdout
     from tests.corpus.measure import load
 

@@ -29,6 +29,14 @@ _CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 # What sends ASCII text down the line-by-line path of `ContentHasher.feed_text`: every control
 # character but a tab and `\n` (line boundaries, `\r`, ANSI's escape, the removed controls).
 _ASCII_UNSEEN = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+_ASCII_UNSEEN_BYTES = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])
+
+
+def _ascii_unseen(text: str) -> bool:
+    """`_ASCII_UNSEEN.search(text)` for ASCII text, at the speed of a byte translation (a
+    regular expression's character class scans 256K characters ~5x slower)."""
+    encoded = text.encode("ascii")
+    return len(encoded.translate(None, _ASCII_UNSEEN_BYTES)) != len(encoded)
 
 
 def _visible(line: str) -> str:
@@ -89,7 +97,7 @@ class ContentHasher:
             self._line.append(block)
             block = "".join(self._line)
         self._line = [text[end + 1 :]] if end + 1 < len(text) else []
-        if not block.isascii() or _ASCII_UNSEEN.search(block):
+        if not block.isascii() or _ascii_unseen(block):
             # a line at a time; the printable ASCII ones still skip the Unicode rules
             held, add = self._line, self._add
             for line in block.split("\n"):

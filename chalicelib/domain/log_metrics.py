@@ -9,6 +9,7 @@ from chalicelib.domain.metrics import (
     MetricCheck,
     check_claimed_metric,
     extract_metrics,
+    extract_metrics_from_batches,
     extract_metrics_from_lines,
 )
 
@@ -17,5 +18,6 @@ __all__ = [
     "MetricCheck",
     "check_claimed_metric",
     "extract_metrics",
+    "extract_metrics_from_batches",
     "extract_metrics_from_lines",
 ]

@@ -5,8 +5,9 @@ An uploaded log (chalicelib/services/uploads.py) can be 50 MiB of run output or 
 reads a whole object: S3's body is read in chunks, gunzipped on the fly when the grant said
 gzip, and
 
-- a run log goes line by line through `extract_metrics_from_lines` (the extractor's
-  streaming form); over-long lines are cut into pieces of `MAX_LINE_CHARS`;
+- a run log goes line by line through `extract_metrics_from_batches` (the extractor's
+  streaming form, a list of lines per block of text read); over-long lines are cut into
+  pieces of `MAX_LINE_CHARS`;
 - a replay log goes through ijson (yajl2 C backend): the few top-level keys are read with
   its event parser, then `steps` item by item; steps are validated in batches against the
   same step types as inline logs, and checked by the same `ReplayChecker`, batch by batch.
@@ -25,7 +26,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from datetime import datetime
 from functools import cache
-from itertools import chain
 from typing import Any
 
 from chalicelib.domain.copies import ContentHasher
@@ -109,13 +109,13 @@ def _cut(lines: list[str], carry: str, max_chars: int) -> tuple[list[str], str]:
 def run_log_metrics(
     stored: dict[str, Any], stats: ReadStats, hasher: ContentHasher | None = None
 ) -> list[Any]:
-    """The metrics `extract_metrics_from_lines` finds in an uploaded run log; `hasher` also
+    """The metrics `extract_metrics_from_batches` finds in an uploaded run log; `hasher` also
     sees every line (the copy check's content hash, issue 18)."""
-    from chalicelib.domain.log_metrics import extract_metrics_from_lines
+    from chalicelib.domain.log_metrics import extract_metrics_from_batches
 
     with open_decoded(stored, "run_log", stats) as stream:
         batches = line_batches(stream, stats, hasher)
-        metrics = extract_metrics_from_lines(chain.from_iterable(batches))
+        metrics = extract_metrics_from_batches(batches)
         for _ in batches:  # whatever the extractor did not read is hashed too
             pass
         return metrics

@@ -198,3 +198,12 @@ def test_the_queue_filter_bound_is_a_plain_number_in_dynamodbs_range(hours: floa
     else:  # exactly the bound sent: an estimate equal to it is kept (the e2e test caught a
         assert value == Decimal(repr(hours))  # bound rounded to the microhour dropping it)
         assert len(value.as_tuple().digits) <= 38  # DynamoDB's precision
+
+
+def test_the_byte_test_for_unseen_ascii_characters_is_the_pattern() -> None:
+    from chalicelib.domain.copies import _ASCII_UNSEEN, _ascii_unseen
+
+    for code in range(128):
+        text = f"Loss 1.2\t{chr(code)}x"
+        assert _ascii_unseen(text) == (_ASCII_UNSEEN.search(text) is not None), code
+    assert not _ascii_unseen("") and not _ascii_unseen("a\tb\nc")

@@ -5,6 +5,7 @@ from chalicelib.domain.metrics.claims import check_claimed_metric
 from chalicelib.domain.metrics.engine import (
     Extraction,
     extract_metrics,
+    extract_metrics_from_batches,
     extract_metrics_from_lines,
 )
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
@@ -15,5 +16,6 @@ __all__ = [
     "MetricCheck",
     "check_claimed_metric",
     "extract_metrics",
+    "extract_metrics_from_batches",
     "extract_metrics_from_lines",
 ]

@@ -48,6 +48,15 @@ class ComparedBlocks:
     def blank(self) -> None:
         self._open = False
 
+    @property
+    def is_open(self) -> bool:
+        """Is a paragraph open (its last line not followed by a blank one yet)?"""
+        return self._open
+
+    def extend(self, line_no: int) -> None:
+        """The open paragraph goes on to `line_no` (lines `line` would only extend it)."""
+        self._paragraphs[-1][1] = line_no
+
     def line(self, line_no: int, stripped: str) -> None:
         if not self._open:
             self._open = True

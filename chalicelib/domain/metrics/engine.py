@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from itertools import islice
 
+from chalicelib.domain.metrics import line_layout
 from chalicelib.domain.metrics.comparisons import ComparedBlocks
 from chalicelib.domain.metrics.layout import (
     _ANSI,
@@ -39,7 +41,14 @@ from chalicelib.domain.metrics.layout import (
     _HTML_EMPHASIS,
     MODEL_SCOPE,
 )
-from chalicelib.domain.metrics.line_layout import LogState, read_layout
+from chalicelib.domain.metrics.line_layout import (
+    ZERO_DIGITS,
+    LogState,
+    ShapePlan,
+    pending,
+    plan_of_shape,
+    read_layout,
+)
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
 from chalicelib.domain.metrics.result_names import is_result_name
@@ -49,6 +58,8 @@ MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
 MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
+BATCH_LINES = 4096  # lines given to `Extraction.feed_lines` at a time
+MAX_SKIPPED_SHAPES = 4096  # shapes `feed_lines` remembers
 
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 # A writer's lead-in before a metric's name ("I got EER 1.18%", "we obtain mAP 41.2"): not its name.
@@ -365,6 +376,105 @@ class Extraction:
         # Markdown quote blocks (`> ...` lines): [first line, last line, holds prose].
         self._quotes: list[list[int | bool]] = []
         self._compared = ComparedBlocks()
+        # Line shapes (`feed_lines`) whose lines only the counter rules can read: their plan;
+        # None for a shape whose lines are fed.
+        self._skips: dict[bytes, ShapePlan | None] = {}
+
+    def feed_lines(self, lines: Sequence[str]) -> None:
+        """`feed` each line of `lines` in turn, exactly. A training log prints one line
+        template hundreds of thousands of times with other numbers (`Epoch: [3][ 120/5005]
+        Loss ...`): a line of such a shape that nothing but its batch counter decides (no
+        markup, no quote, no comparison, no layout rule before the counters, see
+        `_skip_plan`) and that this counter consumes (batch n of N, n < N: `read_layout`) is
+        counted without being fed, as long as no layout state is pending and a paragraph is
+        open: what `feed` would do with it (line number, progress line, the paragraph's end)
+        is done here."""
+        feed = self.feed
+        if not line_layout.FAST_PATHS:
+            for raw in lines:
+                feed(raw)
+            return
+        joined = "\n".join(lines).encode("utf-8", "surrogatepass")
+        keys = joined.translate(ZERO_DIGITS).split(b"\n")
+        if len(keys) != len(lines):  # a line holds a line end: no shapes
+            for raw in lines:
+                feed(raw)
+            return
+        state, skips, compared = self.state, self._skips, self._compared
+        unknown = self._skip_plan
+        clean = not pending(state) and compared.is_open
+        # lines counted since the last one fed: how many, the last one, the last progress line
+        skipped, last, progress = 0, "", 0
+        for raw, key in zip(lines, keys, strict=True):
+            try:
+                plan = skips[key]
+            except KeyError:
+                plan = unknown(key)
+            if plan is not None and clean:
+                # `_apply_counters`' first rules, on this line's numbers
+                via = 0
+                for a, b, c, d in plan.words:
+                    if raw[a:b] != raw[c:d]:
+                        via = 1
+                        break
+                if not via:
+                    for a, b, c, d in plan.brackets:
+                        if raw[a:b] != raw[c:d]:
+                            via = 2
+                            break
+                    if not via and plan.batch:
+                        via = 1
+                if via:
+                    skipped += 1
+                    last = raw
+                    if via == 2:
+                        progress = skipped
+                    continue
+            if skipped:
+                self._counted(skipped, last, progress)
+                skipped, progress = 0, 0
+            feed(raw)
+            clean = not pending(state) and compared.is_open
+        if skipped:
+            self._counted(skipped, last, progress)
+
+    def _counted(self, skipped: int, last: str, progress: int) -> None:
+        """What `feed` does with `skipped` lines the counter rules consume (`feed_lines`), the
+        last one `last`, the `progress`-th of them the last progress line (0: none)."""
+        state = self.state
+        first = state.line_no
+        state.line_no = first + skipped
+        state.line = last
+        if progress:
+            state.progress_line = first + progress
+        self._compared.extend(state.line_no)
+
+    def _skip_plan(self, key: bytes) -> ShapePlan | None:
+        """The plan of a line shape whose lines `feed` leaves to the counter rules when no
+        layout state is pending and a paragraph is open, or None: no markup `feed` removes
+        (ANSI codes, HTML emphasis, bold), no carriage return, no code span (`_line`); not
+        blank, no quote, no elision, no comparison sentence (`_read_line`); no layout rule
+        before the counters (`ShapePlan.quiet`), and a counter that may consume the line."""
+        if len(self._skips) >= MAX_SKIPPED_SHAPES:
+            return None
+        line = key.decode("utf-8", "surrogatepass")
+        stripped = line.strip()
+        plan: ShapePlan | None = plan_of_shape(key)
+        if (
+            plan is None
+            or not plan.quiet
+            or not (plan.words or plan.brackets or plan.batch)
+            or len(line) > MAX_LINE_CHARS
+            or any(
+                mark in line for mark in ("\x1b", "</", "**", "__", "\r", "`", " than ", " from ")
+            )
+            or not stripped
+            or stripped[:1] == ">"
+            or stripped in _ELISIONS
+        ):
+            plan = None
+        self._skips[key] = plan
+        return plan
 
     def feed(self, raw: str) -> None:
         if "\x1b" in raw:
@@ -489,8 +599,9 @@ def extract_metrics(text: str) -> list[ExtractedMetric]:
     de-duplicated (same name and value once); of values printed on progress lines only each
     name's last is kept."""
     extraction = Extraction()
-    for line in text.split("\n"):
-        extraction.feed(line)
+    lines = text.split("\n")
+    for start in range(0, len(lines), BATCH_LINES):
+        extraction.feed_lines(lines[start : start + BATCH_LINES])
     return extraction.results()
 
 
@@ -499,6 +610,15 @@ def extract_metrics_from_lines(lines: Iterable[str]) -> list[ExtractedMetric]:
     (uploaded run logs): feed the lines one at a time (with or without their line ends);
     only the reader state and the metrics found are kept."""
     extraction = Extraction()
-    for line in lines:
-        extraction.feed(line)
+    read = iter(lines)
+    while batch := list(islice(read, BATCH_LINES)):
+        extraction.feed_lines(batch)
+    return extraction.results()
+
+
+def extract_metrics_from_batches(batches: Iterable[Sequence[str]]) -> list[ExtractedMetric]:
+    """`extract_metrics_from_lines` over lines that come in lists (`log_streams.line_batches`)."""
+    extraction = Extraction()
+    for batch in batches:
+        extraction.feed_lines(batch)
     return extraction.results()

@@ -154,10 +154,57 @@ class LogState:
 
 _RULES = frozenset(c * 3 for c in "+=*~-")
 
+# The fast paths of reading a log (issue #16): `read_layout`'s plan of each line shape (digits
+# zeroed) and its skipping the rules before the counters on a quiet shape, and
+# `Extraction.feed_lines`' counting lines without feeding them. False (tests, `python -m
+# bench.dump_extractions --exact`): every line goes through every rule, its plan computed on
+# its own text; what is read must be the same (`tests/unit/metrics/test_fast_paths.py`).
+FAST_PATHS = True
+
 
 def read_layout(line: str, stripped: str, state: LogState) -> bool:
     """Apply what a non-blank line's layout says to `state`; True when the line holds nothing
-    for the readers (a title, a quoted block, a batch of a pass in progress)."""
+    for the readers (a title, a quoted block, a batch of a pass in progress).
+
+    What a line's layout says depends on its shape (`_shape_plan`) and, through the values of
+    its counters, on its digits; the plan of each shape is computed once (a training log
+    prints one template hundreds of thousands of times with other numbers)."""
+    if not FAST_PATHS:  # every rule, on the line's own text
+        return _prelude(line, stripped, state) or _apply_counters(_plan_of(line), line, state)
+    key = line.encode("utf-8", "surrogatepass").translate(ZERO_DIGITS)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _shape_plan(key)
+    if plan.quiet and not pending(state):
+        return _apply_counters(plan, line, state)  # no rule before the counters applies
+    if _prelude(line, stripped, state):
+        return True
+    return _apply_counters(plan, line, state)
+
+
+def pending(state: LogState) -> bool:
+    """Is a state pending that the rules before the counters (`_prelude`) read on any line (a
+    sentence introducing a source, an open reference, a split sentence, an indented block)?"""
+    return bool(
+        state.reference_next
+        or state.indented_split is not None
+        or state.prose_split is not None
+        or state.reference
+    )
+
+
+def plan_of_shape(key: bytes) -> ShapePlan:
+    """The plan of the lines of shape `key` (`ZERO_DIGITS`)."""
+    plan = _PLANS.get(key)
+    return plan if plan is not None else _shape_plan(key)
+
+
+def _prelude(line: str, stripped: str, state: LogState) -> bool:
+    """The rules of `read_layout` before the counters: True when the line is consumed.
+
+    They are skipped on a line whose shape no guard of theirs holds on: a rule added here
+    needs its guard in `_prelude_may_apply`, and a state it reads on any line must be in
+    `pending` (`tests/unit/metrics/test_fast_paths.py` reads the corpus both ways)."""
     inline: str | None = None
     if "{" in line and "}" in line and ":" in line:
         _note_printed_variables(line, state)
@@ -300,38 +347,71 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
                 state.log_scope, state.block_scope = word, None
     if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
         state.reference = state.reference_paragraph = False  # "However, I can only get ..."
-    if state.reference:
-        return True
-    # A progress line (batch n of N, n < N) reports running numbers, not results.
-    if "/" in line:
-        for match in _WORD_COUNTER.finditer(line):
-            if match.group(1) != match.group(2):
-                return True  # a batch of a pass: running per-batch values
-    if "/" in line and "[" in line:
-        for match in _BRACKET_COUNTER.finditer(line):
-            if match.group(1) != match.group(2) and not _RATE_BEFORE.search(
-                line, max(0, match.start() - 24), match.start()
-            ):
-                state.progress_line = state.line_no
-                return True
-    if "atch" in line and _BATCH_COUNTER.search(line):
-        return True
+    return state.reference
+
+
+# The shape of a line: its UTF-8 bytes with every ASCII digit made a `0`. Every pattern and
+# test of the layout rules treats the ten digits alike (no literal digit, no class holding some
+# digits only: `tests/unit/metrics/test_line_shapes.py` checks the patterns), so two lines of
+# one shape match the same patterns at the same places; only the values of their numbers
+# differ (a batch counter's `n` and `N`, the counter a line prints).
+ZERO_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+_MAX_PLANS = 4096  # distinct shapes remembered; past it, a plan is computed for each line
+
+
+@dataclass(frozen=True, slots=True)
+class ShapePlan:
+    """What the layout rules find in lines of one shape."""
+
+    # No rule before the counters (`_prelude`) can apply when no state is pending (an open
+    # reference, a split sentence, an indented block): each guard of those rules fails.
+    quiet: bool
+    # `n/N` of each word counter (`iter 16224/20311`), as (n start, n end, N start, N end)
+    words: tuple[tuple[int, int, int, int], ...]
+    # ...of each bracketed counter (`[ 10/196]`) not right after a rate (Kaldi's `[ 8 / 10 ]`)
+    brackets: tuple[tuple[int, int, int, int], ...]
+    batch: bool  # a batch counter without a total ("batch28 ||")
+    # an evaluation pass's item count ("Total sample: 500", True) or the item a line scores
+    # ("Sample: 7,", False): (which, where its number starts, where it ends)
+    sample: tuple[bool, int, int] | None
+    counter: int | None  # where a progress counter starts ("Epoch 5")
+    split: str | None  # the split the line names at its start or in a head
+    prefix: bool  # ...as a bare word and a colon leading it
+    colon: bool  # the line ends with a colon (a title)
+    title: tuple[str, str | None] | None  # a split title's split, and its block's
+    result_on: str | None  # "Partial result on dev_4k ...:"
+
+
+_PLANS: dict[bytes, ShapePlan] = {}
+
+
+def _shape_plan(key: bytes) -> ShapePlan:
+    """The plan of the lines of shape `key`, computed on the shape itself."""
+    plan = _plan_of(key.decode("utf-8", "surrogatepass"))
+    if len(_PLANS) < _MAX_PLANS:
+        _PLANS[key] = plan
+    return plan
+
+
+def _plan_of(line: str) -> ShapePlan:
+    """What the layout rules find in `line` (a shape, or a line itself: `FAST_PATHS`)."""
+    stripped = line.strip()
+    words = (
+        tuple((*m.span(1), *m.span(2)) for m in _WORD_COUNTER.finditer(line)) if "/" in line else ()
+    )
+    brackets = (
+        tuple(
+            (*m.span(1), *m.span(2))
+            for m in _BRACKET_COUNTER.finditer(line)
+            if not _RATE_BEFORE.search(line, max(0, m.start() - 24), m.start())
+        )
+        if "/" in line and "[" in line
+        else ()
+    )
+    sample = None
     if "ample" in line and (total := _PASS_TOTAL.search(line) or _SAMPLE_COUNTER.search(line)):
-        if total.re is _PASS_TOTAL:
-            state.context["pass_items"] = int(total.group(1))
-        elif int(total.group(1)) < state.context.get("pass_items", 0):
-            return True  # "Sample: 7, ... mIoU: 61.2" of 500: the pass in progress
+        sample = (total.re is _PASS_TOTAL, *total.span(1))
     counter = _COUNTER.search(line)
-    state.running = counter is not None
-    if counter is not None:
-        # The same counter line again ("epoch = 3.0" closing each of several evaluation
-        # blocks of repeated runs) is no progress: the blocks are different runs, each kept.
-        value = line[counter.start() : counter.start() + 80].rstrip()
-        if value != state.last_counter:
-            state.last_counter = value
-            state.counter_lines += 1
-        elif len(state.repeated_counters) < 64:
-            state.repeated_counters.append((state.counter_lines, state.line_no))
     split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
     word = split.group(1) if split else None
     if word is None and ":" in line:
@@ -339,25 +419,133 @@ def read_layout(line: str, stripped: str, state: LogState) -> bool:
         word = heads.pop() if len(heads) == 1 else None
     if word is None and not line.isascii() and (cjk := _CJK_LINE_SPLIT.match(line)):
         word = CJK_SPLITS[cjk.group(1)]
-    pending, state.title_split = state.title_split, None
-    title = _SPLIT_TITLE.search(line) if line.rstrip().endswith(":") else None
-    if title:
-        state.title_split = _SPLIT_OF_WORD[title.group(1).lower()]
-        state.block_split = (
-            state.title_split if title.start() == len(line) - len(line.lstrip()) else None
+    colon = line.rstrip().endswith(":")
+    title: tuple[str, str | None] | None = None
+    result_on: str | None = None
+    if colon and (found := _SPLIT_TITLE.search(line)):
+        title_split = _SPLIT_OF_WORD[found.group(1).lower()]
+        at_margin = found.start() == len(line) - len(line.lstrip())
+        title = (title_split, title_split if at_margin else None)
+    elif colon and "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
+        result_on = _SPLIT_OF_WORD[on.group(1).lower()]
+    return ShapePlan(
+        quiet=not _prelude_may_apply(line, stripped),
+        words=words,
+        brackets=brackets,
+        batch="atch" in line and _BATCH_COUNTER.search(line) is not None,
+        sample=sample,
+        counter=counter.start() if counter else None,
+        split=_SPLIT_OF_WORD[word.lower()] if word else None,
+        prefix=split is not None and _SPLIT_PREFIX.match(line) is not None,
+        colon=colon,
+        title=title,
+        result_on=result_on,
+    )
+
+
+def _prelude_may_apply(line: str, stripped: str) -> bool:
+    """Does a guard of a rule of `_prelude` hold on this line (with no state pending)? Errs
+    on the side of True: a rule whose last test depends on more than the shape (a word's
+    meaning, `is_known_metric`) counts as applying once its shape tests hold."""
+    return bool(
+        ("{" in line and "}" in line and ":" in line)
+        or "xampl" in line
+        or "xpect" in line
+        or (len(line) < 400 and ":" in line and _SOURCE_LEAD.match(line))
+        or (stripped[:1] in "iIt" and _RESTATES.match(stripped))
+        or (len(stripped) < 400 and not _DIGIT.search(stripped) and _ends_naming_source(stripped))
+        or stripped[-1:] == ":"
+        or stripped[:3] == "```"
+        or (
+            ("set" in line or "split" in line or "data" in line or "node" in line)
+            and len(stripped) <= 300
+            and not any(c.isdigit() for c in stripped)
         )
-    elif line.rstrip().endswith(":"):
+        or ("#" in line and len(line) < 200 and _HEADING.match(line))
+        or (len(line) < 120 and line.lstrip()[:3] in _RULES and _BANNER.match(line))
+        or (
+            (":" in line or "\uff1a" in line)
+            and len(line) < 200
+            and (is_title_line(line) or inline_block_title(line) is not None)
+        )
+        or (("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line))
+        or (len(stripped) < 200 and source_title(stripped) != 0)
+        or (("ab" in line or "\u8868" in line) and table_reference(stripped))
+        or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
+        or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
+        or (len(line) < 400 and LEGEND_WORDS.search(line))
+        or (stripped.startswith("...") and len(stripped) < 48)
+        or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
+        or (("list" in line or "rial" in line) and len(line) < 400 and _LIST_FILE.match(line))
+        or (len(line) < 80 and line.rstrip().endswith(":"))
+        or (
+            len(stripped) < 40
+            and ("-" in stripped or "_" in stripped)
+            and _LONE_TITLE.match(stripped)
+        )
+        or (len(stripped) < 90 and " " not in stripped and "." in stripped)
+        or (len(line) < 200 and "odel" in line and _MODEL_LINE.match(line))
+        or (
+            len(line) < 100
+            and ("ata" in line or "ATA" in line or "=" in line)
+            and (
+                _DATASET_LINE.match(line)
+                or _DATASET_ASSIGN.match(line)
+                or _DATASET_NAMED.match(line)
+            )
+        )
+        or (
+            len(line) < 400
+            and (
+                ("ata" in line and ("set" in line or "Set" in line or "SET" in line))
+                or "ategor" in line
+            )
+            and _DATASET_PROSE.search(line)
+        )
+    )
+
+
+def _apply_counters(plan: ShapePlan, line: str, state: LogState) -> bool:
+    """The counter and split rules of `read_layout`, from the plan of the line's shape and the
+    line's own numbers."""
+    # A progress line (batch n of N, n < N) reports running numbers, not results.
+    for a, b, c, d in plan.words:
+        if line[a:b] != line[c:d]:
+            return True  # a batch of a pass: running per-batch values
+    for a, b, c, d in plan.brackets:
+        if line[a:b] != line[c:d]:
+            state.progress_line = state.line_no
+            return True
+    if plan.batch:
+        return True
+    if plan.sample is not None:
+        total, a, b = plan.sample
+        if total:
+            state.context["pass_items"] = int(line[a:b])
+        elif int(line[a:b]) < state.context.get("pass_items", 0):
+            return True  # "Sample: 7, ... mIoU: 61.2" of 500: the pass in progress
+    start = plan.counter
+    state.running = start is not None
+    if start is not None:
+        # The same counter line again ("epoch = 3.0" closing each of several evaluation
+        # blocks of repeated runs) is no progress: the blocks are different runs, each kept.
+        value = line[start : start + 80].rstrip()
+        if value != state.last_counter:
+            state.last_counter = value
+            state.counter_lines += 1
+        elif len(state.repeated_counters) < 64:
+            state.repeated_counters.append((state.counter_lines, state.line_no))
+    pending, state.title_split = state.title_split, None
+    if plan.title is not None:
+        state.title_split, state.block_split = plan.title
+    elif plan.colon:
         state.block_split = None  # another title: the split block above has ended
-        if "esult" in line and (on := _RESULT_ON_SPLIT.search(line)):
+        if plan.result_on is not None:
             # "Partial result on dev_4k (4,000 utts), beam 20, after 25 epochs:": the values
             # below are that split's
-            state.title_split = _SPLIT_OF_WORD[on.group(1).lower()]
-    state.line_split = (
-        _SPLIT_OF_WORD[word.lower()]
-        if word
-        else pending or state.block_split or state.indented_split
-    )
-    state.line_prefix = split is not None and _SPLIT_PREFIX.match(line) is not None
+            state.title_split = plan.result_on
+    state.line_split = plan.split or pending or state.block_split or state.indented_split
+    state.line_prefix = plan.prefix
     return False
 
 
