@@ -2,7 +2,7 @@
 skipping the rules before the counters on a quiet shape, `Extraction.feed_lines`' counting
 lines without feeding them) must read every log exactly as the rules in full do
 (`line_layout.FAST_PATHS = False`): the same metrics, the same claim verdicts, the same layout
-state. A rule added to `line_layout._prelude` without its guard in `_prelude_may_apply` makes
+state. A rule added to `line_prelude.prelude` without its guard in `prelude_may_apply` makes
 the corpus read differently here as soon as one of its lines is one that rule decides."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def test_every_corpus_case_is_read_alike_with_and_without_the_fast_paths(
 
 
 # Lines of a training log: counter lines a batch counter consumes, and lines that the rules
-# before the counters decide (each rule of `_prelude` at least once), or that end a paragraph,
+# before the counters decide (each rule of `prelude` at least once), or that end a paragraph,
 # a quote, a pass. Between counter lines they test each state a fast path must not skip past.
 _COUNTED = (
     "Epoch: [{e}][{b:4d}/{n}]\tTime  0.412 ( 0.398)\tLoss {x:.4f}",

@@ -9,7 +9,7 @@ from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
-from chalicelib.domain.metrics import layout, line_layout
+from chalicelib.domain.metrics import layout, line_layout, line_prelude
 from chalicelib.domain.metrics.engine import Extraction
 from chalicelib.domain.metrics.line_layout import LogState, read_layout
 from tests.unit.metrics._helpers import found
@@ -86,7 +86,7 @@ def _digit_tests(items: Any, groups: dict[int, Any] | None = None) -> list[objec
 def test_every_layout_pattern_treats_the_ten_digits_alike() -> None:
     patterns = {
         f"{module.__name__}.{name}": value
-        for module in (layout, line_layout)
+        for module in (layout, line_layout, line_prelude)
         for name, value in vars(module).items()
         if isinstance(value, re.Pattern)
         and name not in ("_EMPHASIS", "_HTML_EMPHASIS")  # (feed's, not layout's)
