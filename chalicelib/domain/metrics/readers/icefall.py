@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 
-from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM, parse_number
+from chalicelib.domain.metrics.sink import MAX_NAME_CHARS
 
 _LOGGED = re.compile(
     r"\[([^\[\]\s]++)\]\s++%(WER|CER)\s++(" + NUM + r")%?+\s++\[\s*+\d++\s*+/\s*+\d++"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from chalicelib.domain.metrics.engine import MAX_NAME_CHARS, LogState, Sink, reader
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
@@ -32,6 +32,7 @@ from chalicelib.domain.metrics.readers.opencompass import opencompass_header, op
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
 from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
 from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.sink import MAX_NAME_CHARS
 from chalicelib.domain.metrics.vocabulary import is_known_metric, metric_key, sense_of
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
