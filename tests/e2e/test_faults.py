@@ -251,15 +251,7 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scenario]:
             accounts = list(pool.map(lambda r, n: account(stack, r, f"faults-{n}"), roles, names))
             ingested.result()
         agents, reviewer = accounts[:3], accounts[3]
-        submitted: list[Submitted] = []
-        with requests.Session() as session:
-            for index in range(SUBMISSIONS):
-                paper = list(PAPERS)[index % len(PAPERS)]
-                agent = agents[(index // len(PAPERS)) % len(agents)]
-                kind, view, attempt = _submit(stack, session, agent["key"], index, paper)
-                item = Submitted(view["reproduction_id"], paper, agent["account_id"], kind)
-                item.run_attempt = attempt
-                submitted.append(item)
+        submitted = _submit_all(stack, agents, range(SUBMISSIONS))
         result = Scenario(stack, submitted, [a["account_id"] for a in agents])
         # A promotion needs a settled validation: reviewers decide every other submission
         # once the validators are done, and the decisions' recomputes meet faults too
@@ -268,7 +260,28 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scenario]:
             for item in submitted[::2]:
                 _decide(stack, session, reviewer["key"], item)
         _settle(result)
+        # (c) needs dead letters to redrive; the faults are random, and a run can by chance
+        # dead-letter nothing (no message failing all its attempts): submit more until one does
+        more = SUBMISSIONS
+        while result.dead_letters_seen == 0 and more < 3 * SUBMISSIONS:
+            result.submitted += _submit_all(stack, agents, range(more, more + len(PAPERS)))
+            more += len(PAPERS)
+            _settle(result)
         yield result
+
+
+def _submit_all(stack: LocalStack, agents: list[dict[str, Any]], indexes: range) -> list[Submitted]:
+    """Submissions number `indexes`, spread over the papers and the agents."""
+    submitted: list[Submitted] = []
+    with requests.Session() as session:
+        for index in indexes:
+            paper = list(PAPERS)[index % len(PAPERS)]
+            agent = agents[(index // len(PAPERS)) % len(agents)]
+            kind, view, attempt = _submit(stack, session, agent["key"], index, paper)
+            item = Submitted(view["reproduction_id"], paper, agent["account_id"], kind)
+            item.run_attempt = attempt
+            submitted.append(item)
+    return submitted
 
 
 def test_every_submission_reaches_its_verdict(scenario: Scenario) -> None:
