@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-# New-style ids: YYMM.NNNN (2007-2014) or YYMM.NNNNN (2015-), optional version.
-_NEW = re.compile(r"(?P<id>\d{4}\.\d{4,5})(?:v\d+)?")
+# New-style ids: YYMM.NNNN (0704-1412) or YYMM.NNNNN (1501-), optional version (v1, v2 ...).
+_NEW = re.compile(r"(?P<id>\d{4}\.\d{4,5})(?:v[1-9]\d{0,3})?")
 # Old-style ids: archive(.SUBJ)?/YYMMNNN, e.g. hep-th/9901001, math.GT/0309136.
-_OLD = re.compile(r"(?P<id>[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?")
+_OLD = re.compile(r"(?P<id>[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v[1-9]\d{0,3})?")
 _URL_PREFIX = re.compile(
     r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/", re.IGNORECASE
 )
@@ -33,14 +33,22 @@ def normalise_arxiv_id(raw: str) -> str:
     for pattern in (_NEW, _OLD):
         match = pattern.fullmatch(text)
         if match:
-            month = match["id"][:4] if pattern is _NEW else None
-            if month is not None and not 1 <= int(month[2:]) <= 12:
+            if pattern is _NEW and not _new_style_exists(match["id"]):
                 break
             return match["id"]
     raise InvalidArxivId(
         f"'{raw[:80]}' is not an arXiv id; expected e.g. 2104.09376, arXiv:2104.09376v2, "
         "https://arxiv.org/abs/2104.09376 or hep-th/9901001"
     )
+
+
+def _new_style_exists(arxiv_id: str) -> bool:
+    """A month 01-12, four digits after the dot from April 2007 to 2014 and five from 2015
+    (arXiv's identifier scheme): `2401.1234` and `1301.12345` name no paper."""
+    yymm, number = arxiv_id.split(".")
+    if not 1 <= int(yymm[2:]) <= 12:
+        return False
+    return "0704" <= yymm <= "1412" if len(number) == 4 else yymm >= "1501"
 
 
 def arxiv_id_from_url(url: str | None) -> str | None:

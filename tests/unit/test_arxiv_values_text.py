@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -48,6 +49,11 @@ def test_accepted_arxiv_spellings_normalise_to_one_form(raw: str, expected: str)
         "hep-th/99",
         "https://example.com/abs/2104.09376",
         "2104.09376 2104.09377",
+        "2104.09376v0",  # versions start at v1
+        "hep-th/9901001v0",
+        "2104.1234",  # five digits after the dot since 2015
+        "1301.12345",  # four before
+        "0612.0001",  # new-style ids start in April 2007
     ],
 )
 def test_malformed_arxiv_ids_are_rejected_with_an_example(raw: str) -> None:
@@ -125,3 +131,25 @@ def test_metric_names_compare_case_and_punctuation_insensitively() -> None:
     assert metric_names_match("% Test Accuracy", "test accuracy")
     assert not metric_names_match("Top-1 Accuracy", "Top-5 Accuracy")
     assert not metric_names_match("", "")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["2104.09376v0", "hep-th/9901001v0", "2104.1234", "1301.12345", "0612.0001", "2113.09376"],
+)
+def test_the_documented_pattern_refuses_what_the_server_refuses(raw: str) -> None:
+    """The OpenAPI pattern for paper references follows arXiv's scheme as the server does:
+    a client validating against the document is not surprised by a 400."""
+    from chalicelib.api.models import PAPER_REFERENCE_PATTERN
+
+    assert re.fullmatch(PAPER_REFERENCE_PATTERN, raw) is None
+    with pytest.raises(InvalidArxivId):
+        normalise_arxiv_id(raw)
+
+
+@pytest.mark.parametrize("raw", ["0704.0001", "1412.9999", "1501.00001", "2104.09376v12"])
+def test_the_documented_pattern_admits_the_first_and_last_ids_of_each_style(raw: str) -> None:
+    from chalicelib.api.models import PAPER_REFERENCE_PATTERN
+
+    assert re.fullmatch(PAPER_REFERENCE_PATTERN, raw)
+    assert normalise_arxiv_id(raw) == raw.split("v")[0]
