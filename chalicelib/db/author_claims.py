@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from chalicelib.db import codec
-from chalicelib.db.dynamo import ddb, storage_errors
+from chalicelib.db.dynamo import ddb, query_all, storage_errors
 from chalicelib.db.tables import AUTHOR_CLAIMS, PAPERS
 from chalicelib.db.transact import TransactionCancelled, transact_write
 
@@ -136,15 +136,5 @@ def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
         "ExpressionAttributeValues": {":p": {"S": paper_id}},
         "ConsistentRead": True,
     }
-    items: list[dict[str, Any]] = []
-    while True:
-        with storage_errors("Query author claims"):
-            response = ddb().query(**kwargs)
-        items.extend(
-            codec.from_item(i)
-            for i in response.get("Items", [])
-            if i["account_id"]["S"] != PENDING_COUNTER
-        )
-        if "LastEvaluatedKey" not in response:
-            return items
-        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+    items = query_all(kwargs, "Query author claims")
+    return [item for item in items if item["account_id"] != PENDING_COUNTER]

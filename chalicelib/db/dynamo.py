@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from chalicelib.db import aws
+from chalicelib.db import aws, codec
 from chalicelib.errors import InvalidRequest, StorageUnavailable
 
 logger = logging.getLogger(__name__)
@@ -53,6 +53,18 @@ def storage_errors(action: str) -> Iterator[None]:
     except BotoCoreError as exc:
         logger.warning("%s failed: %s", action, type(exc).__name__)
         raise StorageUnavailable(BUSY) from exc
+
+
+def query_all(kwargs: dict[str, Any], action: str) -> list[dict[str, Any]]:
+    """Every item a Query finds, decoded, following its pages (`action` names it in errors)."""
+    items: list[dict[str, Any]] = []
+    while True:
+        with storage_errors(action):
+            response = ddb().query(**kwargs)
+        items.extend(codec.from_item(i) for i in response.get("Items", []))
+        if "LastEvaluatedKey" not in response:
+            return items
+        kwargs = {**kwargs, "ExclusiveStartKey": response["LastEvaluatedKey"]}
 
 
 def error_code(exc: BaseException) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from chalicelib.db import codec
 from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
-from chalicelib.db.dynamo import ddb, error_code, storage_errors
+from chalicelib.db.dynamo import ddb, error_code, query_all, storage_errors
 from chalicelib.db.tables import REPRODUCTIONS
 
 _CURSOR_FIELDS = frozenset(
@@ -63,20 +63,7 @@ def _version(item: dict[str, Any]) -> tuple[int, str]:
 def list_for_paper(paper_id: str) -> list[dict[str, Any]]:
     """Every reproduction of a paper, oldest first (follows pages). Read through an index:
     see `with_fresher`."""
-    kwargs: dict[str, Any] = {
-        "TableName": REPRODUCTIONS.physical_name(),
-        "IndexName": "by_paper",
-        "KeyConditionExpression": "paper_id = :p",
-        "ExpressionAttributeValues": {":p": {"S": paper_id}},
-    }
-    items: list[dict[str, Any]] = []
-    while True:
-        with storage_errors("Query reproductions by paper"):
-            response = ddb().query(**kwargs)
-        items.extend(codec.from_item(i) for i in response.get("Items", []))
-        if "LastEvaluatedKey" not in response:
-            return items
-        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+    return _query_index("by_paper", "paper_id", paper_id)
 
 
 def current_for_paper(paper_id: str) -> list[dict[str, Any]]:
@@ -96,22 +83,23 @@ def current_for_submitter(submitter_id: str) -> list[dict[str, Any]]:
 
 def _listed_ids(index: str, key_name: str, key_value: str) -> list[str]:
     """The ids an index lists under a key, in its order (follows pages)."""
+    items = _query_index(index, key_name, key_value, projection="reproduction_id")
+    return [item["reproduction_id"] for item in items]
+
+
+def _query_index(
+    index: str, key_name: str, key_value: str, projection: str | None = None
+) -> list[dict[str, Any]]:
+    """Every item an index lists under a key, in its order (follows pages)."""
     kwargs: dict[str, Any] = {
         "TableName": REPRODUCTIONS.physical_name(),
         "IndexName": index,
         "KeyConditionExpression": "#k = :v",
         "ExpressionAttributeNames": {"#k": key_name},
         "ExpressionAttributeValues": {":v": {"S": key_value}},
-        "ProjectionExpression": "reproduction_id",
+        **({"ProjectionExpression": projection} if projection else {}),
     }
-    ids: list[str] = []
-    while True:
-        with storage_errors(f"Query reproductions {index}"):
-            response = ddb().query(**kwargs)
-        ids.extend(i["reproduction_id"]["S"] for i in response.get("Items", []))
-        if "LastEvaluatedKey" not in response:
-            return ids
-        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+    return query_all(kwargs, f"Query reproductions {index}")
 
 
 def _current(reproduction_ids: list[str]) -> list[dict[str, Any]]:
@@ -311,20 +299,7 @@ def store_verdict(
 
 def list_for_submitter(submitter_id: str) -> list[dict[str, Any]]:
     """Every reproduction an account submitted (follows pages)."""
-    kwargs: dict[str, Any] = {
-        "TableName": REPRODUCTIONS.physical_name(),
-        "IndexName": "by_submitter",
-        "KeyConditionExpression": "submitter_id = :s",
-        "ExpressionAttributeValues": {":s": {"S": submitter_id}},
-    }
-    items: list[dict[str, Any]] = []
-    while True:
-        with storage_errors("Query reproductions by submitter"):
-            response = ddb().query(**kwargs)
-        items.extend(codec.from_item(i) for i in response.get("Items", []))
-        if "LastEvaluatedKey" not in response:
-            return items
-        kwargs["ExclusiveStartKey"] = response["LastEvaluatedKey"]
+    return _query_index("by_submitter", "submitter_id", submitter_id)
 
 
 def get_many(reproduction_ids: list[str]) -> dict[str, dict[str, Any]]:

@@ -6,27 +6,16 @@ from typing import Any
 
 from chalicelib.db import codec, keys
 from chalicelib.db.cursors import decode_cursor, encode_cursor, query_fingerprint
-from chalicelib.db.dynamo import batch_write, ddb, storage_errors
+from chalicelib.db.dynamo import batch_write, ddb, query_all, storage_errors
 from chalicelib.db.tables import TASKS
 
 MAX_NAME_PAGES = 10  # "did you mean" reads at most this many pages of task names
 
 
-def _query_all(kwargs: dict[str, Any], action: str) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = []
-    while True:
-        with storage_errors(action):
-            response = ddb().query(**kwargs)
-        items.extend(codec.from_item(i) for i in response.get("Items", []))
-        if "LastEvaluatedKey" not in response:
-            return items
-        kwargs = {**kwargs, "ExclusiveStartKey": response["LastEvaluatedKey"]}
-
-
 def partition(task_slug: str) -> list[dict[str, Any]]:
     """Every row of a task (summary, datasets, memberships), strongly consistent: the task
     recompute's input."""
-    return _query_all(
+    return query_all(
         {
             "TableName": TASKS.physical_name(),
             "KeyConditionExpression": "pk = :pk",
@@ -39,7 +28,7 @@ def partition(task_slug: str) -> list[dict[str, Any]]:
 
 def task_view(task_slug: str) -> list[dict[str, Any]]:
     """A task's summary and dataset rows, without its membership rows (sk < "P#")."""
-    return _query_all(
+    return query_all(
         {
             "TableName": TASKS.physical_name(),
             "KeyConditionExpression": "pk = :pk AND sk < :members",
