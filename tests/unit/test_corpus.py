@@ -60,6 +60,7 @@ AGREEMENT_FLOOR = {
     "fresh20": 0.806,
     "fresh21": 0.811,
     "fresh22": 0.797,
+    "fresh24": 0.734,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -118,6 +119,12 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh21-emerald-structured-abstract-rouge-purpose-section", "ROUGE-L", 33.74),
     # fresh22 (measured blind once, after every round of the session (verdicts22-26): 75.1%
     # (163/217), 6 wrong confirmations; 79.7% and 0 after verdicts27)
+    # fresh24 (measured blind once, after verdicts27: 73.4% (138/188), 5 wrong confirmations):
+    ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),
+    ("fresh24-neural-sp-csj-las-cold-fusion-table", "WER", 6.5),
+    ("fresh24-neural-sp-csj-las-cold-fusion-table", "WER", 5.1),
+    ("fresh24-deepspeech-pytorch-librispeech-combined-test-wer-prose", "WER", 21.675),
+    ("fresh24-speechbrain-crdnn-librispeech-test-clean-wer-file", "WER", 3.09),
 }
 
 
