@@ -40,6 +40,7 @@ def run() -> list[Row]:
         "fresh20": "twentieth fresh hold-out (mostly tool output)",
         "fresh21": "twenty-first fresh hold-out",
         "fresh22": "twenty-second fresh hold-out",
+        "fresh23": "twenty-third fresh hold-out (the issue's named families)",
         "fresh24": "twenty-fourth fresh hold-out (the long tail of tools)",
     }
     for key, label in labels.items():

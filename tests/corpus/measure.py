@@ -44,6 +44,7 @@ SETS = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
     "fresh24",
 )
 
