@@ -136,3 +136,51 @@ async def test_without_a_files_directory_nothing_is_sent_from_home(
     result = await _submit(url, "notes.txt")
     assert result.is_error and "SOTAVERIFIED_FILES_DIR" in str(result.structured_content)
     assert seen == []
+
+
+async def test_a_hard_link_to_a_secret_is_never_sent(
+    api_requests: tuple[str, list[str]], layout: tuple[Path, Path]
+) -> None:
+    url, seen = api_requests
+    work, home = layout
+    # Given a hard link in the working directory to the key (a second name, not a symlink)
+    os.link(home / ".ssh" / "id_rsa", work / "linked.log")
+    result = await _submit(url, "linked.log")
+    assert result.is_error and "hard links" in str(result.structured_content)
+    assert seen == []
+
+
+@pytest.mark.parametrize("swap", ["file", "directory"])
+async def test_a_path_swapped_after_its_check_is_never_sent(
+    api_requests: tuple[str, list[str]],
+    layout: tuple[Path, Path],
+    monkeypatch: pytest.MonkeyPatch,
+    swap: str,
+) -> None:
+    """The checks read a path; the upload reads the file opened after them. A path changed in
+    between (the log replaced by a symlink to the key, or its directory by a symlink to
+    ~/.ssh) is refused: the open file itself is checked again."""
+    url, seen = api_requests
+    work, home = layout
+    (work / "logs").mkdir()
+    (work / "logs" / "id_rsa").write_text("acc: 0.5\n")  # the name the key has in ~/.ssh
+    real_open = os.open
+
+    def swapping_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if str(path).startswith(str(work / "logs")):  # between the checks and the open
+            if swap == "file":
+                (work / "logs" / "id_rsa").unlink()
+                (work / "logs" / "id_rsa").symlink_to(home / ".ssh" / "id_rsa")
+            else:
+                (work / "logs").rename(work / "old")
+                (work / "logs").symlink_to(home / ".ssh")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", swapping_open)
+    result = await _submit(url, "logs/id_rsa")
+    monkeypatch.setattr(os, "open", real_open)
+    assert result.is_error, result
+    message = str(result.structured_content)
+    assert "cannot be read" in message or "changed while it was checked" in message, message
+    assert "secret" not in message
+    assert seen == []

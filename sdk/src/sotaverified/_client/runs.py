@@ -12,7 +12,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 from sotaverified._client.http import API, _Retry, _TransportError, logger
 from sotaverified._client.reads import PaperRef, ReadMethods, paper_ref
@@ -38,6 +38,7 @@ SUBMISSION_FIELDS = frozenset(
     }
 )
 REQUIRED_SUBMISSION_FIELDS = ("tier_claimed", "hardware_spec")
+GZIP_MAGIC = b"\x1f\x8b"
 #: Pasted output longer than this is uploaded instead of sent inline.
 MAX_PASTED_CHARS = 10_000
 #: A replay log whose JSON is larger than this is uploaded (the body limit is 1,000,000 bytes).
@@ -76,38 +77,54 @@ class RunMethods(ReadMethods):
         data: bytes | str | None = None,
         *,
         path: str | os.PathLike[str] | None = None,
+        file: BinaryIO | None = None,
         compress: bool = True,
     ) -> str:
         """Upload a log too large to send inline and return its ``upload_id``, to submit as
         ``run_log_upload`` (``kind="run_log"``: terminal output) or ``replay_log_upload``
         (``kind="replay_log"``: a replay log's JSON). Give the content (``data``) or a local
-        file (``path``; a ``.gz`` file is sent as it is). The bytes are gzip-compressed
-        (``compress``) into a temporary file and streamed, so memory stays flat. Limits, as
-        sent: 50 MiB for a run log, 200 MiB for a replay log."""
+        file (``path``; a ``.gz`` file is sent as it is) or an open binary ``file`` (read from
+        where it stands; sent as it is when it starts as gzip does). The bytes are
+        gzip-compressed (``compress``) into a temporary file and streamed, so memory stays
+        flat. Limits, as sent: 50 MiB for a run log, 200 MiB for a replay log."""
         if kind not in UPLOAD_KINDS:
             raise ValueError(f"kind must be one of {', '.join(UPLOAD_KINDS)}, not {kind!r}")
-        if (data is None) == (path is None):
-            raise ValueError("give exactly one of data and path")
+        if sum(x is not None for x in (data, path, file)) != 1:
+            raise ValueError("give exactly one of data, path and file")
+        if path is not None:
+            with open(path, "rb") as source:
+                gz = os.fspath(path).endswith(".gz")
+                return self._upload_source(kind, b"", source, gz=gz, compress=compress)
+        if file is not None:
+            head = file.read(2)
+            gz = head == GZIP_MAGIC
+            return self._upload_source(kind, head, file, gz=gz, compress=compress)
+        assert data is not None
+        head = data.encode("utf-8") if isinstance(data, str) else data
+        return self._upload_source(kind, head, None, gz=False, compress=compress)
+
+    def _upload_source(
+        self, kind: str, head: bytes, source: BinaryIO | None, *, gz: bool, compress: bool
+    ) -> str:
+        """Spool ``head`` then the rest of ``source`` to a temporary file, gzip-compressed
+        unless it is already (``gz``) or ``compress`` is off, and upload it."""
         with tempfile.TemporaryFile() as spooled:
-            if path is not None and os.fspath(path).endswith(".gz"):
-                with open(path, "rb") as source:
-                    shutil.copyfileobj(source, spooled, 1024 * 1024)
-                encoding = "gzip"
-            else:
-                if compress:
-                    sink: Any = gzip.GzipFile(fileobj=spooled, mode="wb", compresslevel=6)
-                else:
-                    sink = spooled
-                if path is not None:
-                    with open(path, "rb") as source:
-                        shutil.copyfileobj(source, sink, 1024 * 1024)
-                else:
-                    assert data is not None
-                    sink.write(data.encode("utf-8") if isinstance(data, str) else data)
-                if compress:
-                    sink.close()
-                encoding = "gzip" if compress else "identity"
-            return self._upload_file(kind, spooled, encoding)
+            packing = compress and not gz
+            sink: Any = (
+                gzip.GzipFile(fileobj=spooled, mode="wb", compresslevel=6) if packing else spooled
+            )
+            sink.write(head)
+            if source is not None:
+                shutil.copyfileobj(source, sink, 1024 * 1024)
+            if packing:
+                sink.close()
+            return self._upload_file(kind, spooled, "gzip" if gz or compress else "identity")
+
+    def _upload_local(self, kind: str, local: str | os.PathLike[str] | BinaryIO) -> str:
+        """A local file given as a path or as an open binary file."""
+        if isinstance(local, (str, os.PathLike)):
+            return self.upload(kind, path=local)
+        return self.upload(kind, file=local)
 
     def _upload_file(self, kind: str, spooled: Any, encoding: str) -> str:
         size = spooled.seek(0, os.SEEK_END)
@@ -167,14 +184,15 @@ class RunMethods(ReadMethods):
         run_id: str | Run | None = None,
         replay_log: ReplayTracker | Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
-        run_log_file: str | os.PathLike[str] | None = None,
-        replay_log_file: str | os.PathLike[str] | None = None,
+        run_log_file: str | os.PathLike[str] | BinaryIO | None = None,
+        replay_log_file: str | os.PathLike[str] | BinaryIO | None = None,
         run_log_upload: str | None = None,
         replay_log_upload: str | None = None,
     ) -> Reproduction:
         """Submit a reproduction (SPEC 5). The run log is one of: ``run_log_url`` (an
         allow-listed https URL or the pasted terminal output), ``run_log_file`` (a local file
-        of terminal output) or ``run_log_upload`` (an ``upload_id`` from :meth:`upload`).
+        of terminal output: a path or an open binary file) or ``run_log_upload`` (an
+        ``upload_id`` from :meth:`upload`).
         Pasted output over 10,000 characters and any file are uploaded for you. The replay
         log, optional, is ``replay_log`` (a dict or a :class:`ReplayTracker`),
         ``replay_log_file`` (a local JSON file, or ``.gz``) or ``replay_log_upload``; one over
@@ -191,12 +209,12 @@ class RunMethods(ReadMethods):
         if sum(x is not None for x in replays) > 1:
             raise ValueError("give at most one of replay_log, replay_log_file, replay_log_upload")
         if run_log_file is not None:
-            run_log_upload = self.upload("run_log", path=run_log_file)
+            run_log_upload = self._upload_local("run_log", run_log_file)
         elif run_log_url is not None and _needs_upload(run_log_url):
             run_log_upload = self.upload("run_log", run_log_url)
             run_log_url = None
         if replay_log_file is not None:
-            replay_log_upload = self.upload("replay_log", path=replay_log_file)
+            replay_log_upload = self._upload_local("replay_log", replay_log_file)
             replay_log = None
         elif replay_log is not None and _replay_too_large(replay_log):
             tracker = replay_log if isinstance(replay_log, ReplayTracker) else None

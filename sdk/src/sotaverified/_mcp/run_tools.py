@@ -4,6 +4,7 @@ files are uploaded) and get_reproduction (its verdicts, waiting up to 60 s). Reg
 
 from __future__ import annotations
 
+import contextlib
 import math
 import uuid
 from typing import Annotated, Any
@@ -14,7 +15,7 @@ from pydantic import Field, StringConstraints
 from sotaverified._mcp.config import MAX_WAIT_SECONDS
 from sotaverified._mcp.error_mapping import guarded
 from sotaverified._mcp.inputs import Name, PaperRef, ReplayLogInput, WorkspaceInput
-from sotaverified._mcp.local_files import uploadable_file
+from sotaverified._mcp.local_files import open_uploadable
 from sotaverified._mcp.outputs import ReproductionOut, RunOut
 from sotaverified._mcp.registration import _READ, _WRITE, NeedKey, ToolDecorator
 from sotaverified._mcp.results import ok
@@ -172,11 +173,19 @@ def register_run_tools(
                 raise ValueError("give exactly one of run_log_url and run_log_path")
             if replay_log is not None and replay_log_path is not None:
                 raise ValueError("give at most one of replay_log and replay_log_path")
-            run_log_file = replay_log_file = None
-            if run_log_path is not None:
-                run_log_file = uploadable_file(run_log_path, "run_log", files_dir)
-            if replay_log_path is not None:
-                replay_log_file = uploadable_file(replay_log_path, "replay_log", files_dir)
+            with contextlib.ExitStack() as opened:
+                run_log_file = replay_log_file = None
+                if run_log_path is not None:
+                    run_log_file = opened.enter_context(
+                        open_uploadable(run_log_path, "run_log", files_dir)
+                    )
+                if replay_log_path is not None:
+                    replay_log_file = opened.enter_context(
+                        open_uploadable(replay_log_path, "replay_log", files_dir)
+                    )
+                return submit(run_log_file, replay_log_file)
+
+        def submit(run_log_file: Any, replay_log_file: Any) -> CallToolResult:
             log: dict[str, Any] | None = None
             if replay_log is not None:
                 log = replay_log.model_dump(exclude_none=True)
