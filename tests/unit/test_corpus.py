@@ -51,14 +51,14 @@ AGREEMENT_FLOOR = {
     "fresh11": 0.846,
     "fresh12": 0.863,
     "fresh13": 0.781,
-    "fresh14": 0.802,
+    "fresh14": 0.818,
     "fresh15": 0.913,
     "fresh16": 1.0,
     "fresh17": 0.893,
     "fresh18": 0.83,
-    "fresh19": 0.849,
-    "fresh20": 0.806,
-    "fresh21": 0.811,
+    "fresh19": 0.859,
+    "fresh20": 0.81,
+    "fresh21": 0.818,
     "fresh22": 0.797,
 }
 OPEN_WRONG_CONFIRMATIONS = {
