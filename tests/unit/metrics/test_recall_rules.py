@@ -39,3 +39,27 @@ def test_a_value_named_as_a_metric() -> None:
     text = "Now we are getting 3.07 as EER for the 50th checkpoint.\n"
     assert confirms(text, "EER", 3.07)
     assert not confirms(text, "EER", 50)
+
+
+def test_a_result_stated_without_a_first_person_verb() -> None:
+    text = "After 2 epochs the computed CER on dev-other is about 17.5%.\n"
+    assert confirms(text, "CER", 17.5, "LibriSpeech dev-other")
+    assert not confirms(text, "CER", 17.5, "LibriSpeech test-other")
+    text = "The evaluation shows that the rmse is 0.913 and mae is 0.702.\n"
+    assert confirms(text, "RMSE", 0.913)
+    assert confirms(text, "MAE", 0.702)
+    assert not confirms(text, "MAE", 0.913)
+    text = "Sadly the top-1 accuracy on CIFAR-100 is only 74.2% instead of the reported 77.9%.\n"
+    assert confirms(text, "Top-1 Accuracy", 74.2, "CIFAR-100")
+    assert not confirms(text, "Top-1 Accuracy", 77.9, "CIFAR-100")
+
+
+def test_a_stated_value_that_is_someone_elses_or_introduces_a_block_is_not_read() -> None:
+    assert not confirms("In the paper, the mAP is 0.412.\n", "mAP", 0.412)
+    assert not confirms("The BLEU is 27.3 as reported in the paper.\n", "BLEU", 27.3)
+    assert not confirms("You said that the test F1 is 81.2 on the hidden set.\n", "Test F1", 81.2)
+    assert not confirms("I expect the wer is around 6%.\n", "WER", 6)
+    assert not confirms(
+        "However, the test accuracy is only 0.61, as shown below:\n", "Accuracy", 0.61
+    )
+    assert not confirms("The top five accuracy is 70.2%.\n", "Top-1 Accuracy", 70.2)
