@@ -57,7 +57,7 @@ AGREEMENT_FLOOR = {
     "fresh17": 0.893,
     "fresh18": 0.83,
     "fresh19": 0.864,
-    "fresh20": 0.819,
+    "fresh20": 0.818,
     "fresh21": 0.818,
     "fresh22": 0.801,
 }
