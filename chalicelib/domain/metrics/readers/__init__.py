@@ -57,6 +57,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     spacy,
     speech_other,
     split_titles,
+    stated_result,
     super_gradients,
     super_resolution,
     swinir,

@@ -13,11 +13,18 @@ next to it:
   you reported`), and not at all when that stretch names a source (paper, README, official,
   reported, expected, target, baseline, your, their);
 - or a verb giving the writer the values (`it gives me a final mIoU of 36.54`);
+- a contracted subject counts as one (`I'm getting only 90.4% top1 accuracy`, `we've got`),
+  and so does a verb joined to a first-person clause with no other subject between (`I ran
+  the code 10 times and got average test accuracy 0.4883`, `I tried X but was only able to get
+  a BLEU score of 35.42`, `I checked out this branch; got WER 6.82%`);
 - or a possessive subject and a copula or result verb (`my mAP is 0.3`, `our BLEU only
   reaches 19.6`), or the metric the writer got (`the mAP I obtained is 0.352`);
 - the metric words are a metric of the vocabulary, right before the value (`WER of 6.43%`,
-  `EER=1.64%`, `rank1 93.46%`), right after it (`0.3388 mAP`, `76.1% top-1 accuracy`), or the
+  `EER=1.64%`, `rank1 93.46%`), right after it (`0.3388 mAP`, `76.1% top-1 accuracy`, `2.41 as
+  EER`), or the
   value is `on` a benchmark (`31.71 on HumanEval`);
+- a sentence opened by an early stage of the run (`For the first task, I'm getting 90.4%`)
+  reports no result of the run (a claim of its final accuracy is not that);
 - a question is not a report (`why is my mAP 0.3 instead of 0.35?`), nor is a difference
   (`2 points lower`), a range (`between 74 and 76`, `74-76`) or a count (`90 epochs`).
 
@@ -48,8 +55,16 @@ _VERBS = (
 )
 # "I (can only) get", "we obtained": the subject, up to three words, the verb.
 _OWN_VERB = re.compile(
-    r"(?<![\w'])(I|[Ww]e)((?:\s++[A-Za-z']++){0,3}?)\s++(?:" + _VERBS + r")(?![\w'])"
+    r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++[A-Za-z']++){0,3}?)\s++"
+    r"(?:" + _VERBS + r")(?![\w'])"
 )
+# "... and got 0.4883", "... but was only able to get 35.42", "...; got WER 6.82%": a verb
+# whose subject is the last one named before it (it must be the writer).
+_JOINED_VERB = re.compile(
+    r"(?:\b(?:and|but)|;)\s++(?:(?:then|finally|eventually|only|just|also|was|were|could"
+    r"|able|to)\s++){0,4}?(?:got|get|obtained|achieved|reached)(?![\w'])"
+)
+_SUBJECT = re.compile(r"(?<![\w'])(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Yy]ou)(?![\w])")
 # "my mAP is 0.3", "our BLEU can only reach 19.6", "my reproduced R1 is 44.05".
 _MY_METRIC = re.compile(
     r"(?<![\w'])(?:[Mm]y|[Oo]ur)\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
@@ -91,6 +106,15 @@ _TURN = re.compile(
 _SOURCE_EXTRA = re.compile(
     r"(?i)\b(?:your|their|his|her|expected|expect|target|baseline|should|supposed|authors?+)\b"
 )
+_DIFFERENCE = re.compile(
+    r"(?i)\b(?:difference|gap|drop|decrease|increase|improvement|degradation|discrepancy"
+    r"|delta)\b"
+)
+# "For the first task, ...": an early stage of the run, not its result.
+_STAGE_OPENING = re.compile(
+    r"^\W*+(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]fter)\s++the\s++(?:first|second|third|initial"
+    r"|\d++(?:st|nd|rd|th))\s++(?:task|stage|phase|session|increment|step|round),"
+)
 _SENTENCES = re.compile(r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]")
 _TOKEN = re.compile(
     r"(?P<num>(?<![\w.@\-])[-+]?+(?:\d++(?:\.\d++)?+|\.\d++)(?![\w@]|\.\d))(?:\s?+%)?+"
@@ -128,7 +152,21 @@ _URL = re.compile(r"(?<=\])\(\s*+https?+://[^\s)]*+\)|https?+://[^\s)\]]++")
 
 @reader(
     "own_result",
-    markers=("I ", "my ", "My ", "we ", "We ", "our ", "Our ", " me ", " us "),
+    markers=(
+        "I ",
+        "my ",
+        "My ",
+        "we ",
+        "We ",
+        "our ",
+        "Our ",
+        " me ",
+        " us ",
+        "I'",
+        "I\u2019",
+        "e'",
+        "e\u2019",
+    ),
     order=985,
 )
 def read_own_result(line: str, state: LogState, out: Sink) -> bool:
@@ -149,6 +187,8 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
         if "espective" in sentence:
             continue  # "A and B of 43.7 and 6.1 respectively": names and values in two lists
         split = _prose_split(sentence) if " set" in sentence or " split" in sentence else None
+        if _STAGE_OPENING.match(sentence):
+            continue  # "For the first task, I get 90.4%": a stage's value, not the run's
         several = _several_splits(sentence)
         for name, number, split_after in _with_splits_after(sentence, _own_values(sentence)):
             if several and split_after is None:
@@ -211,6 +251,10 @@ def _own_values(sentence: str) -> list[tuple[str, str]]:
         if _BEFORE_SUBJECT.search(sentence, max(0, match.start() - 12), match.start()):
             continue
         pairs.extend(_window_values(sentence, match.end()))
+    for match in _JOINED_VERB.finditer(sentence):
+        subjects = [m.group(0) for m in _SUBJECT.finditer(sentence, 0, match.start())]
+        if subjects and subjects[-1] in ("I", "We", "we"):
+            pairs.extend(_window_values(sentence, match.end()))
     for match in _MY_METRIC.finditer(sentence):
         pairs.extend(_named_value(sentence, match.group(1), match.end()))
     for match in _GIVES_ME.finditer(sentence):
@@ -227,7 +271,7 @@ def _window(sentence: str, start: int) -> str | None:
     names a source (`I get the paper's 76.1`)."""
     turn = _TURN.search(sentence, start)
     window = sentence[start : turn.start() if turn else len(sentence)]
-    if _SOURCE_WORD.search(window) or _SOURCE_EXTRA.search(window):
+    if _SOURCE_WORD.search(window) or _SOURCE_EXTRA.search(window) or _DIFFERENCE.search(window):
         return None
     return window
 
@@ -343,6 +387,8 @@ def _name_after(tokens: list[tuple[str, str, int, int]], index: int, used: set[i
     accuracy`)."""
     words: list[int] = []
     at = index + 1
+    if at + 1 < len(tokens) and tokens[at][1] == "as" and tokens[at + 1][0] == "word":
+        at += 1  # "I am getting 2.41 as EER"
     while (
         at < len(tokens)
         and tokens[at][0] == "word"
@@ -394,6 +440,6 @@ def _known_suffix(words: list[str]) -> str | None:
 def _scoped(window: str, end: int, name: str) -> str:
     """`WER 6.4 on LibriSpeech`: LibriSpeech's WER."""
     on = _FOR_DATASET.match(window, end) if (" on " in window or " for " in window) else None
-    if on and _named_dataset(on.group(1)):
+    if on and _named_dataset(on.group(1).rstrip(".")):
         return f"{on.group(1).rstrip('.')}/{name}"
     return name

@@ -1,0 +1,108 @@
+"""A result stated in a sentence with no first-person verb: `After 3 epochs the computed WER on
+test-clean is about 98%.`, `The result shows that the mse is 0.526 and mae is 0.510.`, `the
+validation accuracy on Imagenet is only 68.2% instead of the reported 71.4%`.
+
+`the <metric> [on|for <data>] is|was [about|only] <value>` is read when nothing in the sentence
+makes the value someone else's or no result:
+
+- the sentence is no question and no condition or wish (`if`, `whether`, `should`, `would`,
+  `expect`, `hope`), and before the match it names no source (paper, README, official,
+  reported, expected, target, baseline, authors, SOTA, original, a table or figure, what
+  someone said: `In the paper, the mAP is 0.35`, `you said that the test F1 is 77.7`);
+- the sentence does not introduce a block (`the accuracy is only 0.457, as shown below:`);
+- the metric words are a metric of the vocabulary, name no source (`the reported mAP is`) and
+  spell no qualifier as a word (`the top five accuracy is`);
+- after the value, up to a word that turns to other numbers (`but`, `instead`, `than`, `while`),
+  nothing names a source, and the turn is no `as reported`/`as in the paper` (`the mAP is 0.35
+  as reported` is the paper's);
+- `on <data>` between the metric and `is` scopes the value (`test-clean/WER`);
+- further pairs in the same stretch are read as the writer's report reads them (`and mae is
+  0.510`).
+
+Format source: none (prose of GitHub issues).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import _SOURCE_WORD
+from chalicelib.domain.metrics.readers.generic import _named_dataset
+from chalicelib.domain.metrics.readers.own_result import (
+    _ARTICLES,
+    _SENTENCES,
+    _SOURCE_EXTRA,
+    _TURN,
+    _URL,
+    MAX_SENTENCE_LINE,
+    _is_value,
+    _known_suffix,
+    _tokens,
+    _window,
+    _window_values,
+)
+
+_STATED = re.compile(
+    r"(?<![\w'])[Tt]he\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
+    r"(?:(?:on|for)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)\s++)?+(?:is|was)\s++"
+)
+# What makes a sentence no report of a value obtained: a condition, a wish, a modal.
+_NOT_REPORTED = re.compile(
+    r"(?i)\b(?:if|whether|unless|should|would|could|expect|expected|expecting|hope|hoped"
+    r"|supposed|want|wanted)\b"
+)
+_OTHER_SOURCE = re.compile(
+    r"(?i)\b(?:sota|state[ -]of[ -]the[ -]art|original|table|figure|fig|tab|authors?+|you"
+    r"|said|says|say|stated|states|mentioned|description|described|according|claims?+)\b"
+)
+# A qualifier spelled as a word ("the top five accuracy"): the vocabulary may not tell it apart.
+_SPELLED = re.compile(r"(?i)\b(?:one|two|three|four|five|ten|twenty|hundred)\b")
+
+
+def _names_source(text: str) -> bool:
+    return bool(
+        _SOURCE_WORD.search(text) or _SOURCE_EXTRA.search(text) or _OTHER_SOURCE.search(text)
+    )
+
+
+@reader("stated_result", markers=("he ",), order=986)
+def read_stated_result(line: str, state: LogState, out: Sink) -> bool:
+    if len(line) > MAX_SENTENCE_LINE or not any(c.isdigit() for c in line):
+        return False
+    if "://" in line:
+        line = _URL.sub(" ", line)
+    for sentence in _SENTENCES.split(line):
+        if "?" in sentence or "\uff1f" in sentence or "espective" in sentence:
+            continue
+        if _NOT_REPORTED.search(sentence) or sentence.rstrip(" *_`").endswith((":", "\uff1a")):
+            continue  # "the accuracy is 0.457, as shown below:" reads the block below
+        for match in _STATED.finditer(sentence):
+            _read_stated(sentence, match, out)
+    return False  # the line stays open to the other readers
+
+
+def _read_stated(sentence: str, match: re.Match[str], out: Sink) -> None:
+    words, where = match.group(1), match.group(2)
+    if _names_source(sentence[: match.end()]):
+        return  # "In the paper, the mAP is 0.35", "the reported mAP is"
+    name = _known_suffix(words.split())
+    if name is None or _SPELLED.search(name):
+        return
+    turn = _TURN.search(sentence, match.end())
+    if turn and turn.group(0).lower().startswith("as"):
+        return  # "the mAP is 0.35 as reported in the paper"
+    window = _window(sentence, match.end())
+    if window is None or _OTHER_SOURCE.search(window):
+        return
+    tokens = _tokens(window)
+    index = 0
+    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in _ARTICLES:
+        index += 1
+    if index >= len(tokens) or tokens[index][0] != "num" or not _is_value(tokens, index):
+        return
+    if where and _named_dataset(where.rstrip(".")):
+        name = f"{where.rstrip('.')}/{name}"
+    out.add(name, tokens[index][1], "prose")
+    for other, number in _window_values(sentence, match.end() + tokens[index][3]):
+        out.add(other, number, "prose")
