@@ -15,6 +15,10 @@
   leaderboard's value.
 - A value named a reference's or another model's ("Paper AUC", "teacher/acc", a `baseline`
   column beside the run's own on the same row) never answers a claim that does not say so.
+- A value the log names an average ("the average dice score is 0.71", `mean_f1`) is the mean
+  over parts (classes, regions): it never answers a claim whose name picks, in parentheses, one
+  part the log never names ("Dice (whole tumor)"; "Frame Accuracy" is a kind of accuracy).
+  AP, mAP and mIoU are means by definition: a "mean AP" answers "mAP (VOC2007)".
 - A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
   `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
 
@@ -41,6 +45,24 @@ def delta_row(metric: ExtractedMetric, said: str) -> bool:
         (match := _DELTA_SCOPE.match(scope)) and match.group(0) not in said
         for scope in sense_of(metric.name).scope
     )
+
+
+_MEAN_BY_DEFINITION = frozenset({"ap", "map", "miou", "mrr", "mae", "mse", "rmse"})
+
+
+def mean_of_parts(metric: ExtractedMetric) -> bool:
+    """Does the log name the value an average over parts (`average dice score`, `mean_f1`)?"""
+    sense = sense_of(metric.name)
+    return sense.aggregate == "mean" and sense.base not in _MEAN_BY_DEFINITION
+
+
+_PARENTHESES = re.compile(r"\(([^()]{1,80})\)")
+
+
+def names_a_part(claim_name: str, scope: tuple[str, ...] | frozenset[str]) -> bool:
+    """Does the claim's name pick a part in parentheses ("Dice (whole tumor)")?"""
+    inside = " ".join(_PARENTHESES.findall(claim_name))
+    return bool(inside) and any(word in metric_key(inside) for word in scope)
 
 
 # `iou_0`, `F1_1`, `precision-2`: a metric name ending in a class index.

@@ -29,6 +29,8 @@ from chalicelib.domain.metrics.claim_rows import (
     claims_a_class,
     class_index,
     delta_row,
+    mean_of_parts,
+    names_a_part,
     others_words,
     sample_row,
     tuned_row,
@@ -367,6 +369,8 @@ def _narrow(
                 if "/" in m.name and dataset_scopes(m)
             }
             named = [m for m in named if (m.line, m.value, metric_key(m.name)) not in scoped]
+            if claim.aggregate is None and names_a_part(name, claim.scope):
+                named = [m for m in named if not mean_of_parts(m)]  # never the log's average
             if claims_a_class(name):
                 indices = {i for m in named if (i := class_index(m)) is not None}
                 named = [m for m in named if answers_class(m, scope, indices)]

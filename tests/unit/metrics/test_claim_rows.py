@@ -110,3 +110,16 @@ def test_a_bare_copy_of_a_value_its_line_scopes_to_another_data_set_answers_noth
     assert confirms(text, "Accuracy", 93.5, dataset="CIFAR-10")
     assert not confirms(text, "Accuracy", 93.5, dataset="CIFAR-100")
     assert not confirms(text, "Accuracy", 93.5, dataset="SVHN")
+
+
+def test_an_average_over_parts_never_answers_a_claim_of_one_part() -> None:
+    # Given a log that prints only the mean over classes
+    text = "Evaluation finished.\nmean_dice: 0.8123\nmean AP: 0.7710\n"
+    # Then a claim naming one class in parentheses is refused
+    assert not confirms(text, "Dice (liver)", 0.8123)
+    assert not confirms(text, "Dice (whole tumor)", 81.23)
+    # And the mean itself still answers the metric, named plainly or as a mean
+    assert confirms(text, "Dice", 0.8123)
+    assert confirms(text, "Mean Dice", 0.8123)
+    # And AP is a mean by definition: a data set in parentheses is no part of it
+    assert confirms(text, "mAP (VOC2007)", 0.771)
