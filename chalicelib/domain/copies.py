@@ -51,13 +51,18 @@ def _visible(line: str) -> str:
     """A line, NFKC-normalised, without what nobody sees: ANSI colour codes, zero-width and
     other format characters (Unicode category Cf) and the other default-ignorable code points,
     trailing whitespace; look-alike letters read as Latin ones."""
-    line = unicodedata.normalize("NFKC", line)
+    line = composed = unicodedata.normalize("NFKC", line)
     if "\x1b" in line:
         line = _ANSI.sub("", line)
     line = _CONTROLS.sub("", line)
     if not line.isascii():
         line = "".join(c for c in line if unicodedata.category(c) != "Cf")
         line = _IGNORABLE.sub("", line)
+    if len(line) != len(composed) and not line.isascii():
+        # what was dropped may have stood between a letter and its accent (`e<ZWJ>\u0301`
+        # shows as `é`), which NFKC could not compose around it: compose again
+        line = _IGNORABLE.sub("", unicodedata.normalize("NFKC", line))  # U+FFA0 -> U+3164
+    if not line.isascii():
         line = fold_look_alikes(line)
     return line.rstrip()
 

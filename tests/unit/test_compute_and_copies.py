@@ -92,6 +92,19 @@ def test_copies_are_the_same_output_however_it_was_pasted() -> None:
     assert normalise_output(variants[0]) == original.rstrip("\n")
 
 
+def test_an_invisible_character_between_a_letter_and_its_accent_makes_no_other_output() -> None:
+    # "é" is one character after NFKC; with a zero-width joiner (or a combining grapheme
+    # joiner) between "e" and U+0301 it rendered the same but NFKC could not compose it, so
+    # the copy hashed differently once the joiner was dropped (found by hostile13)
+    original = "Pr\u00e9cision: 0.91\nD\u00e9j\u00e0 vu: 12\n"
+    for joiner in ("\u200d", "\u2060", "\u034f", "\ufe00", "\x07", "\x7f"):
+        copy = original.replace("\u00e9", f"e{joiner}\u0301")
+        assert content_hash(copy) == content_hash(original), repr(joiner)
+        hasher = ContentHasher()
+        hasher.feed_text(copy)
+        assert hasher.hexdigest() == content_hash(original)
+
+
 def test_different_outputs_hash_differently() -> None:
     original = "Test Accuracy: 0.8190"
     for other in ("Test Accuracy: 0.8191", "  Test Accuracy: 0.8190", "Test  Accuracy: 0.8190"):
