@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 # New-style ids: YYMM.NNNN (0704-1412) or YYMM.NNNNN (1501-), optional version (v1, v2 ...).
-_NEW = re.compile(r"(?P<id>\d{4}\.\d{4,5})(?:v[1-9]\d{0,3})?")
+# ASCII digits only: Python's \d also takes other scripts' digits (`2104.０９３７６`), which
+# named another paper id, a look-alike of the real one.
+_NEW = re.compile(r"(?P<id>[0-9]{4}\.[0-9]{4,5})(?:v[1-9][0-9]{0,3})?")
 # Old-style ids: archive(.SUBJ)?/YYMMNNN, e.g. hep-th/9901001, math.GT/0309136.
-_OLD = re.compile(r"(?P<id>[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})(?:v[1-9]\d{0,3})?")
+_OLD = re.compile(r"(?P<id>[a-z][a-z-]*(?:\.[A-Z]{2})?/[0-9]{7})(?:v[1-9][0-9]{0,3})?")
 _URL_PREFIX = re.compile(
-    r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/", re.IGNORECASE
+    r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/", re.IGNORECASE | re.ASCII
 )
 
 

@@ -22,6 +22,14 @@ from collections.abc import Iterable, Iterator
 from chalicelib.domain.look_alikes import fold_look_alikes
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt) that are not format
+# characters: they render as nothing (a combining grapheme joiner, variation selectors, Khmer
+# inherent vowels, Mongolian free variation selectors) or as a blank the width of nothing
+# (Hangul fillers), so a copy with one slipped in looked the same on the review page.
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2065\u3164\ufe00-\ufe0f"
+    "\uffa0\ufff0-\ufff8\U000e0000-\U000e0fff]"
+)
 # Line boundaries besides \n and \r (those of str.splitlines, which the URL-log reader uses),
 # and the control characters left once they are taken out (a tab stays: it is whitespace).
 _BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -41,14 +49,20 @@ def _ascii_unseen(text: str) -> bool:
 
 def _visible(line: str) -> str:
     """A line, NFKC-normalised, without what nobody sees: ANSI colour codes, zero-width and
-    other format characters (Unicode category Cf), trailing whitespace; look-alike letters
-    read as Latin ones."""
-    line = unicodedata.normalize("NFKC", line)
+    other format characters (Unicode category Cf) and the other default-ignorable code points,
+    trailing whitespace; look-alike letters read as Latin ones."""
+    line = composed = unicodedata.normalize("NFKC", line)
     if "\x1b" in line:
         line = _ANSI.sub("", line)
     line = _CONTROLS.sub("", line)
     if not line.isascii():
         line = "".join(c for c in line if unicodedata.category(c) != "Cf")
+        line = _IGNORABLE.sub("", line)
+    if len(line) != len(composed) and not line.isascii():
+        # what was dropped may have stood between a letter and its accent (`e<ZWJ>\u0301`
+        # shows as `é`), which NFKC could not compose around it: compose again
+        line = _IGNORABLE.sub("", unicodedata.normalize("NFKC", line))  # U+FFA0 -> U+3164
+    if not line.isascii():
         line = fold_look_alikes(line)
     return line.rstrip()
 

@@ -227,6 +227,39 @@ def test_a_copy_with_look_alike_letters_slipped_in_is_still_flagged(world: World
     assert_error(refused, 409, "duplicate_confirmation_required", first["reproduction_id"])
 
 
+def test_a_copy_with_invisible_combining_marks_slipped_in_is_still_flagged(world: World) -> None:
+    # Given one person's run output, submitted by their first agent account
+    first = world.created(world.agent.key, paper_id=SCORE_PAPER)
+    # When their second account submits it again with characters that render as nothing and
+    # are not format characters (Unicode's default-ignorable code points of other categories:
+    # a combining grapheme joiner, variation selectors, a Hangul filler, a Mongolian free
+    # variation selector), so the review page shows the two logs alike (found by hostile13)
+    for n, invisible in enumerate(("\u034f", "\ufe00", "\U000e0100", "\u3164", "\u180b")):
+        disguised = PASTED_LOG.replace("Loss", f"Lo{invisible}ss")
+        assert disguised != PASTED_LOG
+        agent = world.new_account()
+        copy = world.created(agent.key, paper_id=SCORE_PAPER, run_log_url=disguised)
+        # Then it is flagged as a copy of the first, and one click cannot promote it
+        assert copy["duplicate_of"] == first["reproduction_id"], (n, hex(ord(invisible)))
+    world.stack.pump.drain()
+    refused = world.decide(copy["reproduction_id"], "promote", world.reviewer.key)
+    assert_error(refused, 409, "duplicate_confirmation_required", first["reproduction_id"])
+
+
+def test_a_copy_with_a_joiner_between_a_letter_and_its_accent_is_still_flagged(
+    world: World,
+) -> None:
+    # Given a run output with an accented letter, submitted by one account
+    log = PASTED_LOG.replace("done", "d\u00e9j\u00e0 fait")
+    first = world.created(world.agent.key, paper_id=SCORE_PAPER, run_log_url=log)
+    # When a second account sends it with a zero-width joiner between "e" and its accent
+    # (it shows as the same "é"; found by hostile13)
+    copy_log = log.replace("\u00e9", "e\u200d\u0301")
+    copy = world.created(world.agent2.key, paper_id=SCORE_PAPER, run_log_url=copy_log)
+    # Then it is flagged as a copy
+    assert copy["duplicate_of"] == first["reproduction_id"]
+
+
 def test_the_content_claim_is_in_the_submissions_own_transaction(world: World) -> None:
     # A copy's flag comes from the conditional write: the claim item names the first
     from chalicelib.db import copies as copies_db

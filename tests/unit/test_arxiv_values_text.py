@@ -135,7 +135,14 @@ def test_metric_names_compare_case_and_punctuation_insensitively() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["2104.09376v0", "hep-th/9901001v0", "2104.1234", "1301.12345", "0612.0001", "2113.09376"],
+    [
+        *("2104.09376v0", "hep-th/9901001v0", "2104.1234", "1301.12345", "0612.0001"),
+        "2113.09376",
+        # digits of other scripts (Python's \\d takes them): they named another paper id, a
+        # look-alike of the real one, where they should be refused (found by hostile13)
+        *("2104.\uff10\uff19\uff13\uff17\uff16", "2104.\u0660\u0669\u0663\u0667\u0666"),
+        *("hep-th/\u0669\u0669\u0660\u0661\u0660\u0660\u0661", "2104.09376v\u0661"),
+    ],
 )
 def test_the_documented_pattern_refuses_what_the_server_refuses(raw: str) -> None:
     """The OpenAPI pattern for paper references follows arXiv's scheme as the server does:

@@ -82,10 +82,27 @@ def test_copies_are_the_same_output_however_it_was_pasted() -> None:
         # look-alike letters of other scripts: Cyrillic е, о, а, Greek Τ, Armenian օ
         original.replace("epoch", "\u0435p\u043ech").replace("Accuracy", "Accur\u0430c\u0443"),
         original.replace("Test", "\u03a4est").replace("loss", "l\u0585ss"),
+        # default-ignorable characters that are not format characters (found by hostile13):
+        # a combining grapheme joiner, variation selectors, Hangul fillers (also halfwidth)
+        original.replace("loss", "lo\u034fss").replace("Test", "Te\ufe0fst\U000e0101"),
+        original.replace("epoch", "ep\u3164och\uffa0").replace("Accuracy", "Accu\u180bracy"),
     ]
     for variant in variants:
         assert content_hash(variant) == content_hash(original), repr(variant)
     assert normalise_output(variants[0]) == original.rstrip("\n")
+
+
+def test_an_invisible_character_between_a_letter_and_its_accent_makes_no_other_output() -> None:
+    # "é" is one character after NFKC; with a zero-width joiner (or a combining grapheme
+    # joiner) between "e" and U+0301 it rendered the same but NFKC could not compose it, so
+    # the copy hashed differently once the joiner was dropped (found by hostile13)
+    original = "Pr\u00e9cision: 0.91\nD\u00e9j\u00e0 vu: 12\n"
+    for joiner in ("\u200d", "\u2060", "\u034f", "\ufe00", "\x07", "\x7f"):
+        copy = original.replace("\u00e9", f"e{joiner}\u0301")
+        assert content_hash(copy) == content_hash(original), repr(joiner)
+        hasher = ContentHasher()
+        hasher.feed_text(copy)
+        assert hasher.hexdigest() == content_hash(original)
 
 
 def test_different_outputs_hash_differently() -> None:
@@ -102,6 +119,7 @@ def test_different_outputs_hash_differently() -> None:
                 *("acc", " ", "\t", "\n", "\r", "\r\n", "Ａ", "e\u0301", "0.81", "\u2028"),
                 *("\u200b", "\x1b[1m", "\x1b[0m", "\ufeff", "\u043e", "\u0391"),
                 *("\x0c", "\x0b", "\x85", "\x1c", "\u2029", "\x07", "\x7f"),
+                *("\u034f", "\ufe0f", "\uffa0"),
             ]
         ),
         max_size=40,

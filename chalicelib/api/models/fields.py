@@ -41,10 +41,11 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 # What the server accepts as a paper reference (documented in the OpenAPI document; the check
 # itself is chalicelib.services.papers.resolve_paper_id, which also accepts arxiv.org URLs).
 # arXiv's scheme: YYMM.NNNN from 0704 to 1412, YYMM.NNNNN from 1501; versions from v1.
+# ASCII digits, spelled [0-9]: Python's \d (which the fuzz tests read it with) takes any.
 PAPER_REFERENCE_PATTERN = (
-    r"^(?:(?:arXiv:)?(?:(?:07(?:0[4-9]|1[0-2])|(?:0[89]|1[0-4])(?:0[1-9]|1[0-2]))\.\d{4}"
-    r"|(?:1[5-9]|[2-9]\d)(?:0[1-9]|1[0-2])\.\d{5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})"
-    r"(?:v[1-9]\d{0,3})?|p[0-9a-f]{16})$"
+    r"^(?:(?:arXiv:)?(?:(?:07(?:0[4-9]|1[0-2])|(?:0[89]|1[0-4])(?:0[1-9]|1[0-2]))\.[0-9]{4}"
+    r"|(?:1[5-9]|[2-9][0-9])(?:0[1-9]|1[0-2])\.[0-9]{5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/[0-9]{7})"
+    r"(?:v[1-9][0-9]{0,3})?|p[0-9a-f]{16})$"
 )
 PaperReference = Annotated[
     str,
