@@ -13,7 +13,8 @@
 - A word that would mark a value as someone else's is a harness namespace when it is glued to a
   task id (`leaderboard_gpqa_main`, `leaderboard|arc:challenge`): the run's own task, not a
   leaderboard's value.
-- A value named a reference's or another model's ("Paper AUC", "teacher/acc", a `baseline`
+- A value named a reference's or another model's ("Paper AUC", "teacher/acc", "author's
+  benchmark" or "Authors" rows of a reproduction table, a `baseline`
   column beside the run's own on the same row) never answers a claim that does not say so.
 - A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
   `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
@@ -146,7 +147,7 @@ def tuned_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
 _OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
 _OTHERS_PREFIX = (
     "paper", "reference", "expected", "teacher", "original", "reported",
-    "official", "published", "leaderboard", "claimed", "groundtruth",
+    "official", "published", "leaderboard", "claimed", "groundtruth", "author",
 )  # fmt: skip
 
 

@@ -301,11 +301,16 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         if len(name) > MAX_NAME_CHARS and "/" in label:
             # a long model id ("org/model-name"): the model's name without its organisation
             name = name.replace(label, label.rsplit("/", 1)[-1], 1)
+        if len(name) > MAX_NAME_CHARS:
+            # a long setup label ("blstm_las + train without cold fusion + decode without lm
+            # fusion"): its joiners without their spaces, so the row is not read as prose
+            name = _JOINER_SPACES.sub(r"\1", name)
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 
 
 _METRIC_ROW_HEADERS = frozenset({"", "metric", "metrics"})
+_JOINER_SPACES = re.compile(r"\s*+([+&,;])\s*+")
 
 
 def _metric_row(cell: str) -> bool:
