@@ -62,3 +62,36 @@ def test_a_lone_evaluation_set_name_titles_the_scoring_file_below() -> None:
     # And a line with more than the set's name titles nothing
     prose = "we also ran test-clean twice\n%WER 8.41 [ 4281 / 50948, 500 ins, 600 del, 3181 sub ]\n"
     assert confirms(prose, "WER", 8.41, "LibriSpeech test-clean")
+
+
+def test_a_top_k_cutoff_written_apart_in_prose_is_the_names() -> None:
+    # Given a reporter's sentence with "top 1 acc" and "top 5 acc" written with spaces
+    log = "With the released config on Kinetics I got top 1 acc 71.4, top 5 acc 90.2.\n"
+    # Then the cutoffs are part of the names, never values of "acc"
+    assert confirms(log, "Top-1 Accuracy", 71.4)
+    assert confirms(log, "Top-5 Accuracy", 90.2)
+    assert not confirms(log, "Top-1 Accuracy", 90.2)
+    assert not confirms(log, "Accuracy", 1)
+    assert not confirms(log, "Accuracy", 5)
+
+
+_YEARS = """\
+test set   | BLEU
+newstest18 | 40.1
+newstest19 | 38.7
+"""
+
+
+def test_a_two_column_table_without_outer_pipes_is_read_under_a_metric_header() -> None:
+    # Given a two-column table typed without outer pipes, its second header a metric
+    assert found(_YEARS) == {"newstest18/BLEU": 40.1, "newstest19/BLEU": 38.7}
+    # And a line with one pipe under a header that names no metric is no table
+    assert found("step | phase\nwarmup | 3\n") == {}
+
+
+def test_a_yearly_test_set_matches_with_its_year_in_two_or_four_digits() -> None:
+    # Then the claim of newstest2019 is the newstest19 row, never another year's
+    assert confirms(_YEARS, "BLEU", 38.7, "newstest2019")
+    assert confirms(_YEARS, "BLEU", 40.1, "WMT18 newstest2018")
+    assert not confirms(_YEARS, "BLEU", 40.1, "newstest2019")
+    assert not confirms(_YEARS, "BLEU", 38.7, "newstest2014")
