@@ -13,7 +13,8 @@
 - A word that would mark a value as someone else's is a harness namespace when it is glued to a
   task id (`leaderboard_gpqa_main`, `leaderboard|arc:challenge`): the run's own task, not a
   leaderboard's value.
-- A value named a reference's or another model's ("Paper AUC", "teacher/acc", a `baseline`
+- A value named a reference's or another model's ("Paper AUC", "teacher/acc", "author's
+  benchmark" or "Authors" rows of a reproduction table, a `baseline`
   column beside the run's own on the same row) never answers a claim that does not say so.
 - A value the log names an average ("the average dice score is 0.71", `mean_f1`) is the mean
   over parts (classes, regions): it never answers a claim whose name picks, in parentheses, one
@@ -168,7 +169,7 @@ def tuned_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
 _OTHERS_EXACT = frozenset({"gt", "prior", "previous", "sota"})
 _OTHERS_PREFIX = (
     "paper", "reference", "expected", "teacher", "original", "reported",
-    "official", "published", "leaderboard", "claimed", "groundtruth",
+    "official", "published", "leaderboard", "claimed", "groundtruth", "author",
 )  # fmt: skip
 
 

@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
 from chalicelib.domain.metrics.phrases import folded_scope, unlisted
+from chalicelib.domain.metrics.setup_words import verb_use
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _EXCLUSIVE, _MUST_AGREE, _MUST_BE_NAMED
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
@@ -246,9 +247,11 @@ def sense_of(name: str) -> MetricSense:
     for part in scope_parts:
         leftover: list[str] = []
         words = _fold_pairs(_words(take_dataset_splits(part)))
-        for word in words:
+        for index, word in enumerate(words):
             aggregate = aggregate or _AGGREGATE_WORDS.get(word)
-            if word in _SPLIT_WORDS:
+            if word in _SPLIT_WORDS and verb_use(words, index):
+                leftover.append(word)  # "train with cold fusion": a setup, not the split
+            elif word in _SPLIT_WORDS:
                 split = split or _SPLIT_WORDS[word]
             elif word in _QUALIFIER_WORDS:
                 qualifiers.add(_QUALIFIER_WORDS[word])

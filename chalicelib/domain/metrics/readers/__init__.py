@@ -56,6 +56,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     slashed,
     spacy,
     speech_other,
+    split_set_titles,
     split_titles,
     stated_result,
     super_gradients,

@@ -20,7 +20,8 @@ next to it:
 - or a possessive subject and a copula or result verb (`my mAP is 0.3`, `our BLEU only
   reaches 19.6`), or the metric the writer got (`the mAP I obtained is 0.352`);
 - the metric words are a metric of the vocabulary, right before the value (`WER of 6.43%`,
-  `EER=1.64%`, `rank1 93.46%`), right after it (`0.3388 mAP`, `76.1% top-1 accuracy`, `2.41 as
+  `EER=1.64%`, `rank1 93.46%`, `top 1 acc 67.25`: a cutoff written apart after "top" is the
+  name's, never a value), right after it (`0.3388 mAP`, `76.1% top-1 accuracy`, `2.41 as
   EER`), or the
   value is `on` a benchmark (`31.71 on HumanEval`);
 - a sentence opened by an early stage of the run (`For the first task, I'm getting 90.4%`)
@@ -143,6 +144,7 @@ _NOT_A_VALUE_AFTER = frozenset(
 _NOT_A_VALUE_BEFORE = frozenset(
     {"by", "between", "from", "to", "than", "epoch", "step", "over", "above", "below", "under"}
     | {"least", "most", "beyond", "exceeding", "within", "nearly", "almost", "vs", "versus"}
+    | {"top"}  # "top 1 acc 67.25": the 1 is the cutoff of the name after it
 )
 _MAX_NAME_WORDS = 4
 # A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
@@ -360,6 +362,9 @@ def _name_before(tokens: list[tuple[str, str, int, int]], index: int, used: set[
             break
         words.insert(0, at)
         at -= 1
+    if words and at >= 1 and tokens[at][1].isdigit() and tokens[at - 1][1].lower() == "top":
+        words[:0] = [at - 1, at]  # "top 1 acc 67.25": the cutoff written apart is the name's
+        at -= 2
     if not words or (at >= 0 and tokens[at][0] == "other" and tokens[at][1] in "/&("):
         return None
     if _listed(tokens, at):

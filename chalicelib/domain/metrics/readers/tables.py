@@ -72,10 +72,11 @@ def _markdown_open(state: LogState) -> bool:
     return state.context.get("md_mode") is not None
 
 
-def _bare_cells(line: str) -> list[str] | None:
+def _bare_cells(line: str, pipes: int = 2) -> list[str] | None:
     """`a | b | c`: a table line without outer pipes (a table copied from a rendered page, a
-    CLI summary such as `Language | WER% | CER%`)."""
-    if line.count("|") < 2 or line.lstrip().startswith("|") or line.rstrip().endswith("|"):
+    CLI summary such as `Language | WER% | CER%`; `test set | sacrebleu`, two columns, under a
+    header whose second cell is a metric)."""
+    if line.count("|") < pipes or line.lstrip().startswith("|") or line.rstrip().endswith("|"):
         return None
     return [c.strip() for c in line.split("|")]
 
@@ -92,7 +93,8 @@ def _row_cells(line: str, state: LogState) -> list[str] | None:
             match = _TABLE_LINE.match(line[cut:])
     if match:
         return [c.strip() for c in match.group(1)[1:-1].split("|")]
-    return _bare_cells(line) if state.context.get("md_bare") else None
+    bare = state.context.get("md_bare")
+    return _bare_cells(line, 1 if bare == 2 else 2) if bare else None
 
 
 def _bare_header(cells: list[str]) -> bool:
@@ -158,10 +160,12 @@ def read_bare_table_header(line: str, state: LogState, out: Sink) -> bool:
     rows that follow are read like a Markdown table's)."""
     if state.context.get("md_mode") is not None:
         return False
-    cells = _bare_cells(line)
-    if cells is None or len(cells) < 3 or not _bare_header(cells):
+    cells = _bare_cells(line, 1)
+    if cells is None or not _bare_header(cells):
         return False
-    state.context["md_bare"] = True
+    if len(cells) == 2 and not (is_known_metric(cells[1]) and not is_known_metric(cells[0])):
+        return False  # one pipe: a two-column table only under "<label> | <metric>"
+    state.context["md_bare"] = len(cells) if len(cells) == 2 else True
     _header(cells, state)
     return True
 
@@ -301,11 +305,16 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         if len(name) > MAX_NAME_CHARS and "/" in label:
             # a long model id ("org/model-name"): the model's name without its organisation
             name = name.replace(label, label.rsplit("/", 1)[-1], 1)
+        if len(name) > MAX_NAME_CHARS:
+            # a long setup label ("blstm_las + train without cold fusion + decode without lm
+            # fusion"): its joiners without their spaces, so the row is not read as prose
+            name = _JOINER_SPACES.sub(r"\1", name)
         found = out.add(name, numbers[i] or "", "tables", running=False) or found
     return found
 
 
 _METRIC_ROW_HEADERS = frozenset({"", "metric", "metrics"})
+_JOINER_SPACES = re.compile(r"\s*+([+&,;])\s*+")
 
 
 def _metric_row(cell: str) -> bool:
