@@ -3,7 +3,9 @@
 Adversarial logs of 10,000 characters (the pasted-output limit): one 10,000-digit number, long
 runs of each separator, bracket and marker the readers look for, and mixtures. Each must take
 at most 5x as long as a typical log of the same size (real excerpts from the corpus, timed in
-the same run), and never more than 100 ms (backtracking took 0.4-0.8 s); quadrupling the input
+the same run), and never more than 250 ms (backtracking took 0.4-0.8 s; the worst pattern
+takes about 60 ms on the development machine, and a loaded CI machine has measured 107 ms, so a
+tighter bound would fail on load, not on a regression); quadrupling the input
 must not take much more than four times as long (quadratic behaviour would take ~16x).
 Timings are the best of several runs in CPU time of this process (`time.process_time`), so a
 busy machine or the other test worker does not make them flaky. The absolute figure (under
@@ -213,7 +215,7 @@ def test_adversarial_input_costs_at_most_5x_a_typical_log(name: str, typical: st
         base = min(base, _best_time(typical, 3, fast_paths=False))
     # Then it costs at most 5x the typical log, and never a backtracking explosion
     assert worst <= 5 * base, f"{name}: {worst * 1000:.1f} ms vs typical {base * 1000:.1f} ms"
-    assert worst < 0.100
+    assert worst < 0.250
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
