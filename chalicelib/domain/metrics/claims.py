@@ -44,6 +44,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     sample_counts,
     scope_hits,
 )
+from chalicelib.domain.metrics.dataset_rows import rows_named_by
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
@@ -309,11 +310,14 @@ def _narrow(
     elif claim.base == "miou":
         # ...and a claim that does not say so is the class mean, when the log prints one
         named = [m for m in named if "instance" not in sense_of(m.name).scope] or named
+    beside_split = ""
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
-            # a "dataset" that is a split ("test", "dev"): the claim is of that split
+            # a "dataset" that is a split ("test", "dev"): the claim is of that split; the
+            # words beside the split ("AMI SDM test") still name the data set
             claim = replace(claim, split=dataset_sense.split)
+            beside_split = dataset
         else:
             scope.add(scope_key(dataset))
     short = key if dataset and len(key := scope_key(dataset)) < 4 else None
@@ -372,6 +376,9 @@ def _narrow(
                 named = [m for m in named if answers_class(m, scope, indices)]
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
+
+    if beside_split:
+        named = rows_named_by(named, beside_split)  # "AMI SDM test": the SDM row
 
     if dataset and scope_key(dataset) and claim.scope:
         # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
