@@ -60,7 +60,7 @@ AGREEMENT_FLOOR = {
     "fresh20": 0.806,
     "fresh21": 0.811,
     "fresh22": 0.797,
-    "fresh23": 0.821,
+    "fresh23": 0.885,
     "fresh24": 0.734,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -122,9 +122,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # (163/217), 6 wrong confirmations; 79.7% and 0 after verdicts27)
     # fresh23 (measured blind once, after verdicts27: 80.5% (140/174), 6 wrong confirmations):
     ("fresh23-coling2018-fnc-arc-macro-f1-prose", "Macro F1", 0.522),
-    ("fresh23-lp-deepssl-cifar100-student-vs-ema", "Top-5 Accuracy (EMA)", 84.92),
-    ("fresh23-apertium-sme-nob-history-wer-per", "WER", 40.14),
-    ("fresh23-tfestimators-linear-classifier-mnist-04044", "Loss", 1.74068),
     # fresh24 (measured blind once, after verdicts27: 73.4% (138/188), 5 wrong confirmations):
     ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),
     ("fresh24-neural-sp-csj-las-cold-fusion-table", "WER", 6.5),

@@ -28,7 +28,9 @@ def scope_hits(
     (`model social-stgcnn-eth/ADE`)."""
     found = set(sense_of(metric.name).scope)
     if exact:
-        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
+        # a model a title named ("model EMA/Prec@5") is the claim's "(EMA)" without the prefix
+        models = {metric_key(p[len(MODEL_SCOPE) :]) for p in metric.name.split("/")[:-1]}
+        return sum(b in found or b in models or names_benchmark(metric.name, b) for b in scope)
     whole = metric_key(metric.name)
     hits = 0.0
     for b in scope:

@@ -23,6 +23,11 @@ import math
 import re
 from dataclasses import replace
 
+from chalicelib.domain.metrics.claim_names import (
+    acronym_name,
+    plain_beside_average,
+    sclite_err,
+)
 from chalicelib.domain.metrics.claim_rows import (
     answer_subset_row,
     answers_class,
@@ -109,6 +114,13 @@ def _contradicts(settings: list[tuple[str | None, ...]], evidence: str) -> bool:
     return False
 
 
+def _unnamed(
+    settings: list[tuple[str, tuple[str | None, ...]]], metric: ExtractedMetric
+) -> list[tuple[str | None, ...]]:
+    scope = sense_of(metric.name).scope
+    return [groups for word, groups in settings if word not in scope]
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -138,7 +150,11 @@ def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
 
 
 def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
+    if (acronym := acronym_name(metric.name)) is not None:
+        metric = replace(metric, name=acronym)  # "... word error rate (PER)": the PER
     sense = sense_of(metric.name)
+    if sclite_err(claim, metric, sense):
+        return True
     claim_key = metric_key(claim_name)
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
@@ -379,7 +395,6 @@ def _narrow(
 
     if beside_split:
         named = rows_named_by(named, beside_split)  # "AMI SDM test": the SDM row
-
     if dataset and scope_key(dataset) and claim.scope:
         # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
         # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
@@ -460,9 +475,10 @@ def _narrow(
 
     # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
     # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.
-    settings = [m.groups() for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
+    settings = [(s, m.groups()) for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
     if settings:
-        chosen = [m for m in chosen if not _contradicts(settings, m.evidence)]
+        # (one the value's own scope names is its name: a model "mnasnet1_0", not 1 of it)
+        chosen = [m for m in chosen if not _contradicts(_unnamed(settings, m), m.evidence)]
         if not chosen:
             return [], "the log reports this metric only for another setting than the claim's"
 
@@ -476,6 +492,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
+    chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
     chosen = evidenced(claim, name, chosen)
     if not chosen:
         return [], "the log reports this metric only for other qualifiers than the claim's"

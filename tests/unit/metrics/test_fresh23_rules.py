@@ -51,3 +51,59 @@ def test_a_metric_of_each_class_lead_scopes_the_class_value_pairs() -> None:
     assert not confirms(log, "AP (car)", 44.1)
     assert not confirms(log, "mAP", 75.12)
     assert confirms(log, "mAP", 61.2)
+
+
+def test_an_acronym_after_a_spelled_out_name_is_the_metric() -> None:
+    log = "Word error rate (WER): 31.20 %\nPosition-independent word error rate (PER): 22.70 %\n"
+    assert confirms(log, "WER", 31.2)
+    assert confirms(log, "PER", 22.7)
+    assert not confirms(log, "WER", 22.7)
+
+
+def test_sclites_own_summary_err_is_the_word_error_rate() -> None:
+    log = (
+        "                     SYSTEM SUMMARY PERCENTAGES by SPEAKER\n"
+        "      ,-------------------------------------------------------.\n"
+        "      |                 hyp.txt                               |\n"
+        "      |-------------------------------------------------------|\n"
+        "      | SPKR   | # Snt  # Wrd | Corr  Sub  Del  Ins  Err  S.Err |\n"
+        "      |--------+--------------+---------------------------------|\n"
+        "      | s1     |  100     900 | 80.0  15.0  5.0  2.0 22.0  70.0 |\n"
+        "      |=========================================================|\n"
+        "      | Sum/Avg|  100     900 | 80.0  15.0  5.0  2.0 22.0  70.0 |\n"
+        "      `---------------------------------------------------------'\n"
+    )
+    assert confirms(log, "WER", 22.0)
+    assert not confirms(log, "WER", 70.0)
+    assert not confirms(log, "WER", 80.0)
+
+
+def test_a_plain_metric_beside_its_average_named_twin_is_the_plain_claim() -> None:
+    log = "Saving dict for global step 500: accuracy = 0.91, average_loss = 0.3312, loss = 42.39\n"
+    assert confirms(log, "Loss", 42.39)
+    assert not confirms(log, "Loss", 0.3312)
+    assert confirms(log, "Average Loss", 0.3312)
+
+
+def test_a_model_name_with_a_version_number_is_no_setting_to_contradict() -> None:
+    log = (
+        "| model | top1 | top5 |\n"
+        "|---|---|---|\n"
+        "| shufflenet0_5 | 60.55 | 81.75 |\n"
+        "| shufflenet1_0 | 69.36 | 88.32 |\n"
+    )
+    assert confirms(log, "Top-1 Accuracy (shufflenet1_0)", 69.36)
+    assert confirms(log, "Top-5 Accuracy (shufflenet0_5)", 81.75)
+    assert not confirms(log, "Top-1 Accuracy (shufflenet0_5)", 69.36)
+
+
+def test_an_evaluating_the_x_model_title_scopes_the_lines_below() -> None:
+    log = (
+        "Evaluating the primary model:\n"
+        " * Prec@1 70.120\tPrec@5 90.400\n"
+        "Evaluating the EMA model:\n"
+        " * Prec@1 72.310\tPrec@5 91.950\n"
+    )
+    assert confirms(log, "Top-1 Accuracy (EMA)", 72.31)
+    assert not confirms(log, "Top-1 Accuracy (EMA)", 70.12)
+    assert not confirms(log, "Top-5 Accuracy (EMA)", 90.4)

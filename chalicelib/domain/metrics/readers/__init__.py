@@ -35,6 +35,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     mmpretrain,
     mnist_example,
     model_index,
+    model_titles,
     mteb,
     nnunet,
     nuscenes,
