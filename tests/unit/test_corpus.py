@@ -60,7 +60,7 @@ AGREEMENT_FLOOR = {
     "fresh20": 0.818,
     "fresh21": 0.818,
     "fresh22": 0.801,
-    "fresh23": 0.804,
+    "fresh23": 0.885,
     "fresh24": 0.803,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -121,12 +121,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh22 (measured blind once, after every round of the session (verdicts22-26): 75.1%
     # (163/217), 6 wrong confirmations; 79.7% and 0 after verdicts27)
     # fresh23 (measured blind once, after verdicts27: 80.5% (140/174), 6 wrong confirmations):
-    ("fresh23-telemanom-precision-recall-vs-paper-prose", "Precision", 87.5),
     ("fresh23-coling2018-fnc-arc-macro-f1-prose", "Macro F1", 0.522),
-    ("fresh23-icefall-ami-zipformer-ihm-sdm-mdm", "WER", 22.43),
-    ("fresh23-lp-deepssl-cifar100-student-vs-ema", "Top-5 Accuracy (EMA)", 84.92),
-    ("fresh23-apertium-sme-nob-history-wer-per", "WER", 40.14),
-    ("fresh23-tfestimators-linear-classifier-mnist-04044", "Loss", 1.74068),
     # fresh24 (measured blind once, after verdicts27: 73.4% (138/188), 5 wrong confirmations;
     # verdicts30 fixed the author's-benchmark rows and the untitled test-clean block):
     ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),

@@ -29,7 +29,9 @@ def scope_hits(
     (`newstest2014` is `newstest14`)."""
     found = set(sense_of(metric.name).scope)
     if exact:
-        return sum(b in found or names_benchmark(metric.name, b) for b in scope)
+        # a model a title named ("model EMA/Prec@5") is the claim's "(EMA)" without the prefix
+        models = {metric_key(p[len(MODEL_SCOPE) :]) for p in metric.name.split("/")[:-1]}
+        return sum(b in found or b in models or names_benchmark(metric.name, b) for b in scope)
     found = {short_years(a) for a in found}
     scope = {short_years(b) for b in scope}
     whole = short_years(metric_key(metric.name))

@@ -23,6 +23,11 @@ import math
 import re
 from dataclasses import replace
 
+from chalicelib.domain.metrics.claim_names import (
+    acronym_name,
+    plain_beside_average,
+    sclite_err,
+)
 from chalicelib.domain.metrics.claim_rows import (
     answer_subset_row,
     answers_class,
@@ -46,6 +51,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     sample_counts,
     scope_hits,
 )
+from chalicelib.domain.metrics.dataset_rows import rows_named_by
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
@@ -110,6 +116,13 @@ def _contradicts(settings: list[tuple[str | None, ...]], evidence: str) -> bool:
     return False
 
 
+def _unnamed(
+    settings: list[tuple[str, tuple[str | None, ...]]], metric: ExtractedMetric
+) -> list[tuple[str | None, ...]]:
+    scope = sense_of(metric.name).scope
+    return [groups for word, groups in settings if word not in scope]
+
+
 def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
@@ -139,7 +152,11 @@ def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
 
 
 def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
+    if (acronym := acronym_name(metric.name)) is not None:
+        metric = replace(metric, name=acronym)  # "... word error rate (PER)": the PER
     sense = sense_of(metric.name)
+    if sclite_err(claim, metric, sense):
+        return True
     claim_key = metric_key(claim_name)
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
@@ -311,11 +328,14 @@ def _narrow(
     elif claim.base == "miou":
         # ...and a claim that does not say so is the class mean, when the log prints one
         named = [m for m in named if "instance" not in sense_of(m.name).scope] or named
+    beside_split = ""
     if dataset and scope_key(dataset):
         dataset_sense = sense_of(dataset)
         if dataset_sense.split is not None and not dataset_sense.scope and claim.split is None:
-            # a "dataset" that is a split ("test", "dev"): the claim is of that split
+            # a "dataset" that is a split ("test", "dev"): the claim is of that split; the
+            # words beside the split ("AMI SDM test") still name the data set
             claim = replace(claim, split=dataset_sense.split)
+            beside_split = dataset
         else:
             scope.add(scope_key(dataset))
     short = key if dataset and len(key := scope_key(dataset)) < 4 else None
@@ -377,6 +397,8 @@ def _narrow(
             if not named:
                 return [], f"the log reports this metric only for other datasets than '{what}'"
 
+    if beside_split:
+        named = rows_named_by(named, beside_split)  # "AMI SDM test": the SDM row
     if dataset and scope_key(dataset) and claim.scope:
         # words of the claim's name may be scopes of the log's names too ("Accuracy-Flip" on
         # LFW: `lfw/Accuracy-Flip` and `cfp_fp/Accuracy-Flip`): the dataset decides among them
@@ -457,9 +479,10 @@ def _narrow(
 
     # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
     # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.
-    settings = [m.groups() for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
+    settings = [(s, m.groups()) for s in claim.scope if (m := _SETTING_SCOPE.match(s))]
     if settings:
-        chosen = [m for m in chosen if not _contradicts(settings, m.evidence)]
+        # (one the value's own scope names is its name: a model "mnasnet1_0", not 1 of it)
+        chosen = [m for m in chosen if not _contradicts(_unnamed(settings, m), m.evidence)]
         if not chosen:
             return [], "the log reports this metric only for another setting than the claim's"
 
@@ -473,6 +496,7 @@ def _narrow(
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
 
+    chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
     chosen = evidenced(claim, name, chosen)
     if not chosen:
         return [], "the log reports this metric only for other qualifiers than the claim's"

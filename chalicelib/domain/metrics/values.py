@@ -61,7 +61,13 @@ def value_match(claim: float, claim_decimals: int, metric: ExtractedMetric) -> s
         tolerance = 0.5 * 10.0**-places
         # the claim is the printed value rounded half up: 0.135 is 0.14, never 0.13
         slack, above = 1e-9 * max(1.0, abs(claim)), value - claim
-        if abs(above) <= slack or -tolerance - slack <= above < tolerance - slack:
+        if abs(above) <= slack:
+            return label
+        if claim_decimals > decimals and abs(abs(above) - tolerance) <= slack:
+            # a claim more precise than the print, exactly half a unit off it (87.5 for a
+            # printed 0.87, 88): rounding could go either way, so it is not shown to be it
+            continue
+        if -tolerance - slack <= above < tolerance - slack:
             return label
     return None
 

@@ -1,0 +1,57 @@
+"""Three ways a printed name tells the claim check (`claims.py`) more than its words:
+
+- An acronym in parentheses after a long name is the metric's name: Apertium's
+  `Position-independent word error rate (PER): 40.14 %` is the PER, not a WER, though its
+  words say "word error rate"; `Word error rate (WER): 60.32 %` stays the WER.
+- The `Err` column of SCTK sclite's own summary (`SYSTEM SUMMARY PERCENTAGES by SPEAKER`,
+  `| Sum/Avg| 434 2612 | 63.2 12.3 24.4 1.3 38.1 80.4 |`, read as `Sum/Avg Err` when neither
+  an ESPnet/Kaldi decode directory nor a `### WER`/`### CER` section names the set or the unit)
+  is sclite's default word error rate: it answers a WER claim (never an S.Err, the sentence
+  error rate). Inside a recipe's scoring (a set or a section named) the unit is the recipe's:
+  a CER table's Err is no WER, so those stay as they are.
+- A line that prints a metric beside its average-named twin (TF Estimator's `Saving dict for
+  global step 6000: accuracy = 0.4044, average_loss = 1.74068, ..., loss = 17.4068`) tells
+  them apart: a claim that names no average ("Loss") is the plain one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import MetricSense, sense_of
+
+_ACRONYM = re.compile(r"^(.*?)([A-Za-z][\w\-]*+(?: [\w\-]++)++) \(([A-Z]{2,6}+)\)\s*+$")
+
+
+def acronym_name(name: str) -> str | None:
+    """`<long name> (ACR)` whose acronym is a known metric other than the long name's: the name
+    with the acronym in place of the long words (`dev/Position-independent ... (PER)` ->
+    `dev/PER`); None otherwise."""
+    if "(" not in name:
+        return None
+    match = _ACRONYM.match(name)
+    if match is None:
+        return None
+    prefix, words, acronym = match.groups()
+    short, long = sense_of(acronym), sense_of(words)
+    if short.base is None or short.base == long.base or long.base is None:
+        return None
+    return f"{prefix}{acronym}"
+
+
+def sclite_err(claim: MetricSense, metric: ExtractedMetric, sense: MetricSense) -> bool:
+    """Is the value the Err of sclite's own summary (no set, no section) and the claim a WER?"""
+    return claim.base == "wer" and metric.source == "espnet" and metric.name == "Sum/Avg Err"
+
+
+def plain_beside_average(
+    claim: MetricSense, chosen: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """Without an average in the claim, drop an average-named value whose line also prints the
+    plain one."""
+    if claim.aggregate is not None:
+        return chosen
+    plain_lines = {m.line for m in chosen if sense_of(m.name).aggregate is None}
+    kept = [m for m in chosen if sense_of(m.name).aggregate != "mean" or m.line not in plain_lines]
+    return kept or chosen

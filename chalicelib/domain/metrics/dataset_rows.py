@@ -1,0 +1,35 @@
+"""A claimed dataset field that names a split and a data set ("AMI SDM test", "SPGISpeech
+val", "CHiME-6 dev"): the claim check (`claims._narrow`) takes the split as the claim's split;
+the words beside it still tell the log's rows apart when a row is named by one of them.
+
+Real-world shape: a recipe's RESULTS table of several conditions of one corpus, one row each
+(icefall's AMI `| IHM | 18.92 | 17.40 |`, `| SDM | 31.25 | 32.21 |`, `| MDM (GSS-enhanced) |
+...`, read as `SDM/test WER`): "WER on AMI SDM test" is the SDM row's, never the MDM row's that
+prints the claimed number. When no row is named by a word of the data set (the log never names
+the corpus: `GigaSpeech test` against `test/WER`), nothing is narrowed: the data set is then
+satisfied by the values the log does not scope to another one, as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import sense_of
+
+_WORD = re.compile(r"[a-z][a-z0-9]*+")
+# The split word itself (and filler) is no row's name.
+_NOT_ROW_WORDS = frozenset(
+    {"test", "dev", "val", "valid", "validation", "eval", "evaluation", "train", "training"}
+    | {"set", "split", "subset", "the", "and", "data", "dataset"}
+)
+
+
+def rows_named_by(named: list[ExtractedMetric], dataset: str) -> list[ExtractedMetric]:
+    """The values whose scope is a word of the claimed data set (three characters or more,
+    not the split word), when any is; else all of `named`."""
+    words = {w for w in _WORD.findall(dataset.lower()) if len(w) >= 3} - _NOT_ROW_WORDS
+    if not words:
+        return named
+    rows = [m for m in named if not words.isdisjoint(sense_of(m.name).scope)]
+    return rows or named
