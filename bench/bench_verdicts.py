@@ -42,6 +42,8 @@ def run() -> list[Row]:
         "fresh22": "twenty-second fresh hold-out",
         "fresh23": "twenty-third fresh hold-out (the issue's named families)",
         "fresh24": "twenty-fourth fresh hold-out (the long tail of tools)",
+        "fresh25": "twenty-fifth fresh hold-out (the issue's named families, small)",
+        "fresh26": "twenty-sixth fresh hold-out (a broad mix)",
     }
     for key, label in labels.items():
         tally = tallies[key]

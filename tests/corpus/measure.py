@@ -46,6 +46,8 @@ SETS = (
     "fresh22",
     "fresh23",
     "fresh24",
+    "fresh25",
+    "fresh26",
 )
 
 

@@ -62,6 +62,8 @@ AGREEMENT_FLOOR = {
     "fresh22": 0.801,
     "fresh23": 0.885,
     "fresh24": 0.803,
+    "fresh25": 0.86,
+    "fresh26": 0.732,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -126,6 +128,23 @@ OPEN_WRONG_CONFIRMATIONS = {
     # verdicts30 fixed the author's-benchmark rows and the untitled test-clean block):
     ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),
     ("fresh24-deepspeech-pytorch-librispeech-combined-test-wer-prose", "WER", 21.675),
+    # fresh25 (measured blind once, after verdicts28-30: 86.0% (74/86), 4 wrong confirmations):
+    ("fresh25-kaldi-heroico-best-wer-per-model-and-set", "WER (tri3b)", 20.27),
+    ("fresh25-keras-mobilenetv3-large-evaluate-vs-reported", "Top-1 Accuracy", 0.9122),
+    ("fresh25-mmdet-solov2-r101-test-ins-segm-summary", "box AP", 38.5),
+    ("fresh25-vidsum-msva-tvsum-fscore-vs-paper", "F-score", 60.45),
+    # fresh26 (measured blind once, after verdicts28-30: 73.3% (126/172), 11 wrong confirmations):
+    ("fresh26-llamacpp-evalplus-report-local-vs-published", "HumanEval pass@1", 88.3),
+    ("fresh26-llamacpp-evalplus-report-local-vs-published", "HumanEval pass@1", 94.1),
+    ("fresh26-adapters-squad-v2-eval-metrics-seqbn-vs-lora", "Exact Match", 11873.0),
+    ("fresh26-tf2-transformer-bleu-with-without-label-smoothing", "BLEU", 25.33),
+    ("fresh26-gnnrec-ogbn-mag-mlp-gcn-table", "GCN Test Accuracy", 30.86),
+    ("fresh26-lightgcl-no-cl-yelp-vs-paper-and-epoch-line", "Recall@20", 0.0482),
+    ("fresh26-lightgcl-no-cl-yelp-vs-paper-and-epoch-line", "Recall@20", 0.0526),
+    ("fresh26-pointobbv2-redet-dota-server-vs-paper", "mAP", 0.6625),
+    ("fresh26-strongsort-mot16-hota-idf1-mine-vs-yours", "HOTA", 54.087),
+    ("fresh26-strongsort-mot16-hota-idf1-mine-vs-yours", "IDF1", 67.195),
+    ("fresh26-yolov5s-v1-coco-val-prose-vs-readme", "mAP50", 0.558),
 }
 
 
