@@ -7,8 +7,8 @@ rules a careful reader applies, in order (README "Metric vocabulary"; the labell
 `tests/corpus/` measures agreement with them):
 
 1. The same metric (`vocabulary.sense_of`): synonyms fold, box AP is not mask AP, acc_norm is
-   not acc, AP50 is not AP, a standard error is not the metric. A claim named by a benchmark
-   ("MMLU") means that benchmark's headline metrics.
+   not acc, AP50 is not AP, a standard error is not the metric (`metric_match.same_metric`). A
+   claim named by a benchmark ("MMLU") means that benchmark's headline metrics.
 2. The same benchmark or dataset, when the claim names one and the log tells them apart.
 3. The same split: a named split only by that split (or by a value whose split the log does
    not say); an unnamed split by an unsplit or test value, and by a validation value only when
@@ -24,9 +24,7 @@ import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import (
-    acronym_name,
     plain_beside_average,
-    sclite_err,
 )
 from chalicelib.domain.metrics.claim_rows import (
     answer_subset_row,
@@ -53,6 +51,7 @@ from chalicelib.domain.metrics.claim_scopes import (
 )
 from chalicelib.domain.metrics.dataset_rows import rows_named_by
 from chalicelib.domain.metrics.evidence import evidenced
+from chalicelib.domain.metrics.metric_match import IOU_TYPES, NOT_BOX, iou_typed, same_metric
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.values import (
@@ -62,23 +61,13 @@ from chalicelib.domain.metrics.values import (
 )
 from chalicelib.domain.metrics.values import printed as _printed
 from chalicelib.domain.metrics.vocabulary import (
-    _KNOWN_BASES,
-    BENCHMARK_K,
     MetricSense,
     metric_key,
-    names_benchmark,
-    qualifiers_agree,
-    same_base,
     scope_key,
     sense_of,
     split_named,
 )
 
-# Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
-# scores, never losses or error rates.
-_LOWER_IS_BETTER = frozenset(
-    {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
-)
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
 # sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.
 _SACREBLEU = re.compile(r"(?i)sacre|BLEU[+|]|nrefs[:.]|numrefs[:.]")
@@ -127,10 +116,6 @@ def _protocols(text: str) -> set[str]:
     return {name for name, pattern in _PROTOCOLS.items() if pattern.search(text)}
 
 
-# What a benchmark's row may hold as its headline when the vocabulary does not know it.
-_SCORE_BASES = (_KNOWN_BASES | {"score"}) - _LOWER_IS_BETTER
-
-
 # Scores that are fractions or percentages: never above 100.
 _AT_MOST_100 = frozenset(
     {"accuracy", "class_accuracy", "pixel_accuracy", "precision", "recall", "f1", "exact_match"}
@@ -149,86 +134,6 @@ def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
     if metric.split == "none":
         return None
     return metric.split or sense.split
-
-
-def _same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
-    if (acronym := acronym_name(metric.name)) is not None:
-        metric = replace(metric, name=acronym)  # "... word error rate (PER)": the PER
-    sense = sense_of(metric.name)
-    if sclite_err(claim, metric, sense):
-        return True
-    claim_key = metric_key(claim_name)
-    if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
-        return True
-    if claim.base is None and claim.benchmark_bases:
-        if sense.base is None and sense.benchmark_bases:
-            # the benchmark's row under another of its names ("ARC-c" for "ARC-Challenge")
-            return sense.scope == claim.scope and sense.qualifiers == claim.qualifiers
-        if sense.base not in claim.benchmark_bases or sense.stat is not None:
-            return False
-        # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
-        if claim.qualifiers and not qualifiers_agree(claim.qualifiers, sense.qualifiers):
-            return False
-        wanted_k = BENCHMARK_K.get(sense.base)
-        return sense.k is None or wanted_k is None or sense.k == wanted_k
-    if claim.base is None:
-        # A claim named only by a split ("test (eval metric)") is the value the log names only
-        # by that split (CatBoost's `test:`, OGB's `Final Test`).
-        return claim.split is not None and sense.base is None and sense.split == claim.split
-    if _unknown_benchmark(claim, sense, metric.name):
-        return True
-    if sense.base is None and sense.benchmark_bases and claim.base == sense.benchmark_bases[0]:
-        # "HumanEval+ pass@1": the benchmark's headline metric, printed under the benchmark's
-        # name alone ("humaneval+"); never another cutoff or a qualified variant (acc_norm)
-        wanted_k = BENCHMARK_K.get(claim.base)
-        return (
-            bool(set(claim.scope) & set(sense.scope))
-            and not claim.qualifiers
-            and claim.stat is None
-            and (claim.k is None or claim.k == wanted_k)
-        )
-    if sense.base is None:
-        # A bare split name stands for the run's main metric: a score (a known one), never a
-        # loss, and never a word that is no metric ("Training epochs").
-        return (
-            sense.split is not None
-            and (claim.base in _KNOWN_BASES or claim.base == "score")
-            and claim.base not in _LOWER_IS_BETTER
-        )
-    if claim.base == "class_accuracy" and metric_key(metric.name.rsplit("/", 1)[-1]) == "meanacc":
-        # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
-        # mean of the per-class accuracies
-        return sense.k is None and sense.stat is None
-    if not _iou_typed(claim.base):
-        # a box/mask/keypoints word qualifies only detection metrics: in a row label of
-        # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
-        claim = replace(claim, qualifiers=claim.qualifiers - _IOU_TYPES)
-        sense = replace(sense, qualifiers=sense.qualifiers - _IOU_TYPES)
-    return same_base(claim, sense)
-
-
-_IOU_TYPES = frozenset({"box", "mask", "keypoints"})
-_NOT_BOX = frozenset({"mask", "keypoints"})
-_IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
-# Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
-# mask just the same: "mask APr" is never the bbox row's APr.
-_AP_VARIANT = re.compile(r"^(?:m?ap|ar)[a-z]?+\d*+$")
-
-
-def _iou_typed(base: str | None) -> bool:
-    return base is not None and (base in _IOU_TYPE_BASES or _AP_VARIANT.match(base) is not None)
-
-
-def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
-    """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
-    means that benchmark's row in the log: a score printed under exactly that task name."""
-    if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
-        return False
-    if sense.stat is not None:
-        return False
-    if claim.key not in sense.scope and not names_benchmark(metric_name, claim.key):
-        return False
-    return sense.base in _SCORE_BASES
 
 
 def _name_list(names: list[str], limit: int = 12) -> str:
@@ -251,7 +156,7 @@ def check_claimed_metric(
         claim = replace(claim, split=split_named(dataset))
         dataset = None
 
-    named = [m for m in metrics if _same_metric(claim, name, m)]
+    named = [m for m in metrics if same_metric(claim, name, m)]
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not class_row(m)]
@@ -501,9 +406,9 @@ def _narrow(
     if not chosen:
         return [], "the log reports this metric only for other qualifiers than the claim's"
 
-    if not claim.qualifiers & _IOU_TYPES and _iou_typed(claim.base):
+    if not claim.qualifiers & IOU_TYPES and iou_typed(claim.base):
         # an unqualified AP means box AP when the log also evaluates masks or keypoints
-        boxes = [m for m in chosen if not sense_of(m.name).qualifiers & _NOT_BOX]
+        boxes = [m for m in chosen if not sense_of(m.name).qualifiers & NOT_BOX]
         if boxes and len(boxes) < len(chosen):
             chosen = boxes
     return chosen, ""

@@ -1,0 +1,112 @@
+"""Does a name the log printed name the claimed metric (`claims.check_claimed_metric`'s first
+step)? The vocabulary decides for known metrics (base, cutoff, qualifiers, statistic); a
+benchmark's row answers a claim named by the benchmark with its headline metric; a bare split
+name ("Final Test: 81.72") stands for the run's main score, never a loss or an error rate; a
+box/mask/keypoints word qualifies detection metrics only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from chalicelib.domain.metrics.claim_names import acronym_name, sclite_err
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.vocabulary import (
+    _KNOWN_BASES,
+    BENCHMARK_K,
+    MetricSense,
+    metric_key,
+    names_benchmark,
+    qualifiers_agree,
+    same_base,
+    sense_of,
+)
+
+# Metrics a log may print under a bare split name ("Final Test: 81.72", "Test: 0.8150"):
+# scores, never losses or error rates.
+LOWER_IS_BETTER = frozenset(
+    {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
+)
+# What a benchmark's row may hold as its headline when the vocabulary does not know it.
+_SCORE_BASES = (_KNOWN_BASES | {"score"}) - LOWER_IS_BETTER
+
+
+def same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) -> bool:
+    if (acronym := acronym_name(metric.name)) is not None:
+        metric = replace(metric, name=acronym)  # "... word error rate (PER)": the PER
+    sense = sense_of(metric.name)
+    if sclite_err(claim, metric, sense):
+        return True
+    claim_key = metric_key(claim_name)
+    if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
+        return True
+    if claim.base is None and claim.benchmark_bases:
+        if sense.base is None and sense.benchmark_bases:
+            # the benchmark's row under another of its names ("ARC-c" for "ARC-Challenge")
+            return sense.scope == claim.scope and sense.qualifiers == claim.qualifiers
+        if sense.base not in claim.benchmark_bases or sense.stat is not None:
+            return False
+        # "GSM8K strict-match" is the strict-match row; a bare "GSM8K" may be either filter
+        if claim.qualifiers and not qualifiers_agree(claim.qualifiers, sense.qualifiers):
+            return False
+        wanted_k = BENCHMARK_K.get(sense.base)
+        return sense.k is None or wanted_k is None or sense.k == wanted_k
+    if claim.base is None:
+        # A claim named only by a split ("test (eval metric)") is the value the log names only
+        # by that split (CatBoost's `test:`, OGB's `Final Test`).
+        return claim.split is not None and sense.base is None and sense.split == claim.split
+    if _unknown_benchmark(claim, sense, metric.name):
+        return True
+    if sense.base is None and sense.benchmark_bases and claim.base == sense.benchmark_bases[0]:
+        # "HumanEval+ pass@1": the benchmark's headline metric, printed under the benchmark's
+        # name alone ("humaneval+"); never another cutoff or a qualified variant (acc_norm)
+        wanted_k = BENCHMARK_K.get(claim.base)
+        return (
+            bool(set(claim.scope) & set(sense.scope))
+            and not claim.qualifiers
+            and claim.stat is None
+            and (claim.k is None or claim.k == wanted_k)
+        )
+    if sense.base is None:
+        # A bare split name stands for the run's main metric: a score (a known one), never a
+        # loss, and never a word that is no metric ("Training epochs").
+        return (
+            sense.split is not None
+            and (claim.base in _KNOWN_BASES or claim.base == "score")
+            and claim.base not in LOWER_IS_BETTER
+        )
+    if claim.base == "class_accuracy" and metric_key(metric.name.rsplit("/", 1)[-1]) == "meanacc":
+        # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
+        # mean of the per-class accuracies
+        return sense.k is None and sense.stat is None
+    if not iou_typed(claim.base):
+        # a box/mask/keypoints word qualifies only detection metrics: in a row label of
+        # another metric ("mask (no mimic)/PESQ", a masking method) it is no IoU type
+        claim = replace(claim, qualifiers=claim.qualifiers - IOU_TYPES)
+        sense = replace(sense, qualifiers=sense.qualifiers - IOU_TYPES)
+    return same_base(claim, sense)
+
+
+IOU_TYPES = frozenset({"box", "mask", "keypoints"})
+NOT_BOX = frozenset({"mask", "keypoints"})
+_IOU_TYPE_BASES = frozenset({"ap", "ap50", "ap75", "aps", "apm", "apl", "ar", "map", "miou"})
+# Any other AP/AR variant of a detection evaluator (LVIS' APr/APc/APf, AR@100, APH) is box or
+# mask just the same: "mask APr" is never the bbox row's APr.
+_AP_VARIANT = re.compile(r"^(?:m?ap|ar)[a-z]?+\d*+$")
+
+
+def iou_typed(base: str | None) -> bool:
+    return base is not None and (base in _IOU_TYPE_BASES or _AP_VARIANT.match(base) is not None)
+
+
+def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:
+    """A claim named only by a benchmark the vocabulary does not know ("MMMU", "SQuAD2.0")
+    means that benchmark's row in the log: a score printed under exactly that task name."""
+    if claim.base in _KNOWN_BASES or claim.k is not None or claim.stat or claim.qualifiers:
+        return False
+    if sense.stat is not None:
+        return False
+    if claim.key not in sense.scope and not names_benchmark(metric_name, claim.key):
+        return False
+    return sense.base in _SCORE_BASES
