@@ -79,9 +79,12 @@ def line_batches(
     while chunk := read(read_chars):
         if hasher is not None:
             hasher.feed_text(chunk)
-        lines = (carry + chunk).split("\n") if carry else chunk.split("\n")
+        block = carry + chunk if carry else chunk
+        lines = block.split("\n")
         carry = lines.pop()
-        if len(carry) >= max_chars or (lines and max(map(len, lines)) >= max_chars):
+        if _may_hold(block, max_chars) and (
+            len(carry) >= max_chars or (lines and max(map(len, lines)) >= max_chars)
+        ):
             lines, carry = _cut(lines, carry, max_chars)
         count += len(lines)
         yield lines
@@ -89,6 +92,17 @@ def line_batches(
         count += 1
         yield [carry]
     stats.units = count
+
+
+def _may_hold(text: str, max_chars: int) -> bool:
+    """False when no line of `text` is `max_chars` long or more, found without measuring every
+    line: such a line holds a whole window of `max_chars // 2` characters starting at a
+    multiple of that, and each window of `text` holding a line end rules that out."""
+    width = max_chars // 2
+    if width < 1:
+        return True
+    find = text.find
+    return any(find("\n", at, at + width) < 0 for at in range(0, len(text) - width + 1, width))
 
 
 def _cut(lines: list[str], carry: str, max_chars: int) -> tuple[list[str], str]:

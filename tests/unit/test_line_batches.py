@@ -99,3 +99,12 @@ def test_iter_lines_counts_what_it_yields() -> None:
     stats = ReadStats()
     assert list(iter_lines(_stream(b"a\r\nb\rc"), stats)) == ["a\n", "b\n", "c"]
     assert stats.units == 3
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from("ab\n"), max_size=200), st.integers(min_value=1, max_value=40))
+def test_a_text_said_to_hold_no_long_line_holds_none(text: str, max_chars: int) -> None:
+    from chalicelib.services.log_streams import _may_hold
+
+    if not _may_hold(text, max_chars):
+        assert max(map(len, text.split("\n"))) < max_chars

@@ -47,6 +47,7 @@ from chalicelib.domain.metrics.line_layout import (
     plan_of_shape,
     read_layout,
 )
+from chalicelib.domain.metrics.line_runs import consumed, runs
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.sink import Sink
 from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
@@ -168,53 +169,59 @@ class Extraction:
         `_skip_plan`) and that this counter consumes (batch n of N, n < N: `read_layout`) is
         counted without being fed, as long as no layout state is pending and a paragraph is
         open: what `feed` would do with it (line number, progress line, the paragraph's end)
-        is done here."""
+        is done here. The lines come a run of one shape at a time, and which lines of a run
+        the counter consumes is found for the whole run at once (`line_runs`)."""
         feed = self.feed
         if not line_layout.FAST_PATHS:
             for raw in lines:
                 feed(raw)
             return
-        joined = "\n".join(lines).encode("utf-8", "surrogatepass")
-        keys = joined.translate(ZERO_DIGITS).split(b"\n")
-        if len(keys) != len(lines):  # a line holds a line end: no shapes
-            for raw in lines:
+        data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
+        found = list(runs(data.translate(ZERO_DIGITS)))
+        if sum(run[2] for run in found) != len(lines):
+            for raw in lines:  # a line holds a line end: no shapes
                 feed(raw)
             return
         state, skips, compared = self.state, self._skips, self._compared
-        unknown = self._skip_plan
         clean = not pending(state) and compared.is_open
         # lines counted since the last one fed: how many, the last one, the last progress line
         skipped, last, progress = 0, "", 0
-        for raw, key in zip(lines, keys, strict=True):
+        for key, first, count, start, stride in found:
             try:
                 plan = skips[key]
             except KeyError:
-                plan = unknown(key)
-            if plan is not None and clean:
-                # `_apply_counters`' first rules, on this line's numbers
-                via = 0
-                for a, b, c, d in plan.words:
-                    if raw[a:b] != raw[c:d]:
-                        via = 1
-                        break
-                if not via:
-                    for a, b, c, d in plan.brackets:
-                        if raw[a:b] != raw[c:d]:
-                            via = 2
+                plan = self._skip_plan(key)
+            if plan is None:  # every line of the run is fed
+                if skipped:
+                    self._counted(skipped, last, progress)
+                    skipped, progress = 0, 0
+                for raw in lines[first : first + count]:
+                    feed(raw)
+                clean = not pending(state) and compared.is_open
+                continue
+            run = lines[first : first + count]
+            eaten, marks = consumed(plan, data, start, stride, run)
+            at = 0
+            while at < count:
+                if clean:  # the lines up to the next one the counter leaves are counted
+                    fed = eaten.find(0, at)
+                    if fed < 0:
+                        fed = count
+                    if fed > at:
+                        mark = marks.rfind(1, at, fed)
+                        if mark >= 0:
+                            progress = skipped + mark - at + 1
+                        skipped += fed - at
+                        last = run[fed - 1]
+                        at = fed
+                        if at == count:
                             break
-                    if not via and plan.batch:
-                        via = 1
-                if via:
-                    skipped += 1
-                    last = raw
-                    if via == 2:
-                        progress = skipped
-                    continue
-            if skipped:
-                self._counted(skipped, last, progress)
-                skipped, progress = 0, 0
-            feed(raw)
-            clean = not pending(state) and compared.is_open
+                if skipped:
+                    self._counted(skipped, last, progress)
+                    skipped, progress = 0, 0
+                feed(run[at])
+                at += 1
+                clean = not pending(state) and compared.is_open
         if skipped:
             self._counted(skipped, last, progress)
 

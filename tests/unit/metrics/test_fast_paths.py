@@ -191,3 +191,72 @@ def test_the_streaming_forms_read_as_the_rules_in_full() -> None:
         assert extract_metrics_from_lines(text.split("\n")) == exact
         batches = [lines[start : start + 100] for start in range(0, len(lines), 100)]
         assert extract_metrics_from_batches(batches) == exact
+
+
+# Long runs of one shape (`line_runs`): runs broken by another line, a counter at its end or
+# resetting mid-run, a value changing mid-run, counters of other widths, line ends, long
+# lines, characters other than ASCII (and undecodable bytes, read as U+FFFD).
+_RUNS = (
+    "Epoch: [{e}][{b:4d}/{n}]\tTime  0.412 ( 0.398)\tData 0.001\tLoss 1.2345e+00",
+    "Epoch: [{e}][{b}/{n}]\tLoss {x:.4f}",
+    "Époque: [{e}][{b:4d}/{n}]\tPerte {x:.2f}",
+    "iter {b}/{n} loss 0.5 [{b}/{n}] acc {y:.1f}",
+    "step [{b:3d}/{n}] iter {b:3d}/{n} \ufffd loss 0.5",
+    "batch{b} || Test WER: 1.00",
+    "Test: [{b:3d}/{n}]\tAcc@1 {y:.1f}",
+    "Epoch: [{e}][{b:4d}/{n}]\tLoss 1.0\r",
+    "Epoch: [{e}][{b:4d}/{n}] " + "x" * 300 + " Loss 1.0",
+)
+
+
+def _runs_log(seed: int) -> str:
+    rng = random.Random(seed)
+    out: list[str] = []
+    e = 0
+    while len(out) < 12_000:
+        template = rng.choice(_RUNS)
+        n = rng.choice((50, 999, 5005))
+        b = rng.randrange(0, n)
+        for _ in range(rng.choice((1, 2, 40, 700, 3000))):
+            b = b + 1 if rng.random() < 0.999 else 0  # a counter resetting
+            x = 0.5 if rng.random() < 0.99 else rng.random()  # a value changing mid-run
+            out.append(template.format(e=e, b=min(b, n), n=n, x=x, y=0.25))
+            if b >= n:
+                b, e = 0, e + 1
+        if rng.random() < 0.3:
+            other = rng.choice(_OTHERS)
+            out.append(other.format(e=e, n=n, x=rng.random(), y=rng.random()))
+    return "\n".join(out) + "\n"
+
+
+def test_long_runs_of_one_shape_are_read_alike_with_and_without_the_fast_paths() -> None:
+    claims: list[tuple[str, float, str | None]] = [("Loss", 1.0, None), ("Acc@1", 0.25, None)]
+    logs = [(f"runs {seed}", _runs_log(seed), claims) for seed in range(3)]
+    assert _differences(logs, (1, 7, 1000, 4096)) == []
+
+
+def test_runs_and_what_their_counters_consume_match_a_line_by_line_reading() -> None:
+    from itertools import groupby
+
+    from chalicelib.domain.metrics.engine import Extraction
+    from chalicelib.domain.metrics.line_layout import ZERO_DIGITS
+    from chalicelib.domain.metrics.line_runs import consumed, runs
+
+    lines = _runs_log(7).split("\n")[:6000]
+    data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
+    shapes = data.translate(ZERO_DIGITS)
+    found = [(key, count) for key, _, count, _, _ in runs(shapes)]
+    keys = shapes.split(b"\n")[:-1]
+    assert found == [(key, len(list(group))) for key, group in groupby(keys)]
+    extraction = Extraction()
+    for key, first, count, start, stride in runs(shapes):
+        plan = extraction._skip_plan(key)
+        if plan is None:
+            continue
+        run = lines[first : first + count]
+        eaten, marks = consumed(plan, data, start, stride, run)
+        for at, raw in enumerate(run):
+            words = any(raw[a:b] != raw[c:d] for a, b, c, d in plan.words)
+            brackets = any(raw[a:b] != raw[c:d] for a, b, c, d in plan.brackets)
+            assert eaten[at] == (words or brackets or plan.batch)
+            assert marks[at] == (brackets and not words)
