@@ -32,6 +32,7 @@ from chalicelib.domain.copies import ContentHasher
 from chalicelib.domain.replay import Check, ReplayChecker, RunFacts, trust_tier
 from chalicelib.domain.uploads import MAX_UPLOADED_STEPS, human_bytes
 from chalicelib.services.object_streams import (
+    EXCERPT_BYTES,
     NotStoredYet,
     ReadStats,
     UploadUnreadable,
@@ -142,7 +143,7 @@ def uploaded_run_log_verdict(
     chalicelib.services.validation.log_verdict (the checks every run log gets), given the
     streamed metrics; a first check, `run_log_upload`, says what was read (or why not)."""
     stored = repro["run_log"]
-    stats = ReadStats()
+    stats = ReadStats(keep=EXCERPT_BYTES)  # the review page shows the head and the tail
     hasher = ContentHasher()
     try:
         metrics = run_log_metrics(stored, stats, hasher)
@@ -160,6 +161,7 @@ def uploaded_run_log_verdict(
     }
     validation["checks"] = [read, *validation["checks"]]
     validation["content_hash"] = hasher.hexdigest()  # who was first with it: see validation.py
+    validation["excerpt"] = stats.excerpt()
     return validation
 
 

@@ -1,6 +1,13 @@
 """Uploaded objects read as streams: S3's body in chunks, gunzipped on the fly when the grant
 said gzip, never more than a decoded-size cap, never whole; and excerpts (head and tail) of
-large logs for the review page. Standard library only (the review page imports it)."""
+large logs for the review page. Standard library only (the review page imports it).
+
+The review page never decompresses a gzip log: the validator, which reads every log whole
+anyway, keeps its first and last `EXCERPT_BYTES` (decoded) and stores them with its verdict
+(`validation.excerpt`), and the page shows those. (Decompressing on the page cost up to 256 MiB
+of inflating per log, ten logs a page: a few bombs queued for review slowed every reviewer's
+page towards the API's timeout.) A plain log not validated yet is read by two ranged GETs; a
+gzip one says it has not been read yet."""
 
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from chalicelib.domain.uploads import GZIP_MAGIC, MAX_DECODED_BYTES, human_bytes
 from chalicelib.errors import StorageUnavailable
 
 CHUNK_BYTES = 256 * 1024
+EXCERPT_BYTES = 2_000  # the head and the tail of an uploaded log the review page shows
 
 
 class UploadUnreadable(Exception):
@@ -29,6 +37,31 @@ class ReadStats:
     sent_bytes: int = 0  # as stored (compressed or not)
     decoded_bytes: int = 0
     units: int = 0  # lines or steps
+    keep: int = 0  # how many decoded bytes of the head and the tail to keep (0: none)
+    head: bytes = b""
+    tail: bytes = b""
+
+    def note(self, data: bytes) -> None:
+        """Keep the first and last `keep` decoded bytes."""
+        if len(self.head) < self.keep:
+            self.head += data[: self.keep - len(self.head)]
+        self.tail = (self.tail + data[-self.keep :])[-self.keep :]
+
+    def excerpt(self) -> dict[str, Any]:
+        """What `LogExcerpt.stored` reads back: the head and the tail (when the log is longer
+        than the two), decoded, and how much lies between them."""
+        total = self.decoded_bytes
+        if total <= 2 * self.keep:  # all of it: the head and what the tail holds after it
+            rest = total - len(self.head)
+            whole = self.head + (self.tail[-rest:] if rest > 0 else b"")
+            return {"head": _text(whole), "tail": "", "skipped_bytes": 0, "total_bytes": total}
+        skipped = total - len(self.head) - len(self.tail)
+        return {
+            "head": _text(self.head),
+            "tail": _text(self.tail),
+            "skipped_bytes": skipped,
+            "total_bytes": total,
+        }
 
     def describe(self, encoding: str, unit: str) -> str:
         packed = f", {human_bytes(self.decoded_bytes)} decoded" if encoding == "gzip" else ""
@@ -76,6 +109,8 @@ class _DecodedReader(io.RawIOBase):
                 data = self._inflate_some()
             if data:
                 self._stats.decoded_bytes += len(data)
+                if self._stats.keep:
+                    self._stats.note(data)
                 if self._stats.decoded_bytes > self._limit:
                     raise UploadUnreadable(
                         f"the log is over {human_bytes(self._limit)} once decompressed; split "
@@ -149,17 +184,31 @@ class LogExcerpt(str):
         excerpt.skipped_bytes, excerpt.total_bytes = skipped, total
         return excerpt
 
+    @classmethod
+    def stored(cls, excerpt: dict[str, Any]) -> LogExcerpt:
+        """The excerpt the validator stored (`ReadStats.excerpt`)."""
+        return cls.of(
+            str(excerpt.get("head", "")),
+            str(excerpt.get("tail", "")),
+            int(excerpt.get("skipped_bytes", 0)),
+            int(excerpt.get("total_bytes", 0)),
+        )
 
-def log_excerpt(stored: dict[str, Any], head_bytes: int, tail_bytes: int) -> LogExcerpt | None:
-    """The first `head_bytes` and the last `tail_bytes` of an uploaded run log, decoded: two
-    ranged GETs for a plain log; a gzip log is decompressed as a stream, keeping only the
-    head and a rolling tail. None if the object is missing, cannot be decoded, or S3 failed
-    (the page then says the log could not be read)."""
+
+def log_excerpt(
+    stored: dict[str, Any], validation: dict[str, Any] | None = None
+) -> LogExcerpt | None:
+    """The first and last `EXCERPT_BYTES` of an uploaded run log, decoded: what the validator
+    stored when it read the log; before that, two ranged GETs of a plain log. None for a gzip
+    log the validator has not read (never decompressed here), and when the object is missing
+    or S3 failed (the page says so)."""
+    if validation and isinstance(validation.get("excerpt"), dict):
+        return LogExcerpt.stored(validation["excerpt"])
+    if stored.get("content_encoding") == "gzip":
+        return None
     try:
-        if stored.get("content_encoding") == "gzip":
-            return _gzip_excerpt(stored, head_bytes, tail_bytes)
-        return _plain_excerpt(stored, head_bytes, tail_bytes)
-    except (UploadUnreadable, NotStoredYet, StorageUnavailable):
+        return _plain_excerpt(stored, EXCERPT_BYTES, EXCERPT_BYTES)
+    except (NotStoredYet, StorageUnavailable):
         return None
 
 
@@ -182,17 +231,3 @@ def _plain_excerpt(stored: dict[str, Any], head_bytes: int, tail_bytes: int) -> 
     return LogExcerpt.of(
         _text(head[0].read()), _text(tail[0].read()), total - head_bytes - tail_bytes, total
     )
-
-
-def _gzip_excerpt(stored: dict[str, Any], head_bytes: int, tail_bytes: int) -> LogExcerpt:
-    stats = ReadStats()
-    head, tail = b"", b""
-    with open_decoded(stored, "run_log", stats) as stream:
-        while chunk := stream.read(CHUNK_BYTES):
-            if len(head) < head_bytes:
-                take = head_bytes - len(head)
-                head, chunk = head + chunk[:take], chunk[take:]
-            tail = (tail + chunk)[-tail_bytes:] if chunk else tail
-    total = stats.decoded_bytes
-    skipped = max(0, total - len(head) - len(tail))
-    return LogExcerpt.of(_text(head), _text(tail), skipped, total)

@@ -1,14 +1,11 @@
 """The review page's view of a large uploaded run log: its head and its tail, and how much of
-it was skipped (chalicelib/services/log_streams.py reads them without reading the rest)."""
+it was skipped (the validator keeps them when it reads the log: services/object_streams.py)."""
 
 from __future__ import annotations
 
 from chalicelib.domain.uploads import human_bytes
-from chalicelib.services.object_streams import LogExcerpt
+from chalicelib.services.object_streams import EXCERPT_BYTES, LogExcerpt
 from chalicelib.web.html import Html, render
-
-HEAD_BYTES = 2_000
-TAIL_BYTES = 2_000
 
 
 def excerpt_html(reproduction_id: str, excerpt: LogExcerpt) -> Html:
@@ -30,7 +27,7 @@ ${edge} are shown, ${skipped} skipped between them)</span></h3>
 <pre class="log" tabindex="0" aria-labelledby="log-${rid}" data-testid="log-tail">${tail}</pre>""",
         rid=reproduction_id,
         size=human_bytes(excerpt.total_bytes),
-        edge=human_bytes(HEAD_BYTES),
+        edge=human_bytes(EXCERPT_BYTES),
         skipped=human_bytes(excerpt.skipped_bytes),
         head=excerpt.head,
         tail=excerpt.tail,

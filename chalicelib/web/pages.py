@@ -34,7 +34,6 @@ from chalicelib.services import papers, review
 from chalicelib.services import queue as queue_service
 from chalicelib.services.object_streams import log_excerpt
 from chalicelib.web import sessions, views
-from chalicelib.web.excerpts import HEAD_BYTES, TAIL_BYTES
 from chalicelib.web.html import Html, render
 from chalicelib.web.layout import PageContext
 
@@ -309,7 +308,7 @@ def _review_html(
     for item in items:
         run_log = item.get("run_log") or {}
         if run_log.get("kind") == "upload":  # large: only its head and tail are read
-            logs[item["reproduction_id"]] = log_excerpt(run_log, HEAD_BYTES, TAIL_BYTES)
+            logs[item["reproduction_id"]] = log_excerpt(run_log, item.get("validation"))
         if run_log.get("kind") == "pasted" and run_log.get("s3_key"):
             try:
                 logs[item["reproduction_id"]] = uploads.get_text(run_log["s3_key"])

@@ -99,6 +99,12 @@ def _submission(
         )
     elif isinstance(log, LogExcerpt):  # an uploaded log: its head and tail (web/excerpts.py)
         log_html = excerpt_html(rid, log)
+    elif log is None and run_log.get("kind") == "upload":
+        log_html = Html(
+            '<p class="muted" data-testid="log-unread">The uploaded run log has not been read '
+            "yet, or could not be read: its first and last lines appear here once the "
+            "validator has read it.</p>"
+        )
     elif log is None:
         log_html = Html('<p class="muted">The pasted run output could not be read.</p>')
     else:
