@@ -15,7 +15,10 @@
   leaderboard's value.
 - A value named a reference's or another model's ("Paper AUC", "teacher/acc", "author's
   benchmark" or "Authors" rows of a reproduction table, a `baseline`
-  column beside the run's own on the same row) never answers a claim that does not say so.
+  column beside the run's own on the same row) never answers a claim that does not say so;
+  nor does a row whose label says whose it is in a parenthesis after the model's name, as
+  ranking tables beside a local run's rows do (`| GPT-OSS 120B (official) | 88.3% |`,
+  `| LightGCN (paper) | 0.0482 |`, `Qwen3 (FP16, reported)`).
 - A value the log names an average ("the average dice score is 0.71", `mean_f1`) is the mean
   over parts (classes, regions): it never answers a claim whose name picks, in parentheses, one
   part the log never names ("Dice (whole tumor)"; "Frame Accuracy" is a kind of accuracy).
@@ -181,10 +184,22 @@ def others_words(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> lis
             words.append(scope)
         else:
             words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
+    words.extend(_parenthesized_source(metric.name))
     baseline = any(scope.startswith("baseline") for scope in sense_of(metric.name).scope)
     if baseline and _beside_own(metric, metrics):
         words.append("baseline")
     return [w for w in words if not namespace_word(metric.name, w)]
+
+
+def _parenthesized_source(name: str) -> list[str]:
+    """The reference words a row label of the name says in a parenthesis ("GPT-OSS 120B
+    (official)", "Qwen3 (FP16, reported)"): the row is that source's, not the run's."""
+    if "(" not in name or "/" not in name:
+        return []
+    label = name.rsplit("/", 1)[0]
+    inside = " ".join(_PARENTHESES.findall(label)).lower()
+    found = re.findall(r"[a-z]++", inside)
+    return [w for w in _OTHERS_PREFIX if any(f.startswith(w) for f in found)]
 
 
 def _beside_own(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:

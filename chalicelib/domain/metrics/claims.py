@@ -124,8 +124,10 @@ _AT_MOST_100 = frozenset(
 )
 
 
-def _beyond_bound(metric: ExtractedMetric) -> bool:
-    return metric.value > 100.0 and sense_of(metric.name).base in _AT_MOST_100
+def _beyond_bound(metric: ExtractedMetric, claim: MetricSense) -> bool:
+    """A score that cannot pass 100 printed above it. A name that says no metric of its own (a
+    bare split, `eval_total`, `Test: 11873`) stands for the claimed one: the claim's bound."""
+    return metric.value > 100.0 and (sense_of(metric.name).base or claim.base) in _AT_MOST_100
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
@@ -356,7 +358,7 @@ def _narrow(
 
     # A score that cannot pass 100 (a percentage or a fraction) printed above it is a count
     # under the score's word ("correct: 9883 , total: 10000"), never the score.
-    chosen = [m for m in chosen if not _beyond_bound(m)]
+    chosen = [m for m in chosen if not _beyond_bound(m, claim)]
     if not chosen:
         return [], "the log prints this score only above 100: a count, not the score"
 

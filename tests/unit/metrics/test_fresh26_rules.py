@@ -1,0 +1,59 @@
+"""Reading rules found on the fresh26 blind set (verdicts31): each test is a crafted log that
+shows one general defect, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_a_row_label_saying_official_in_parentheses_is_the_sources_row() -> None:
+    # Given a ranking table mixing published rows with the reporter's own runs
+    log = (
+        "| # | Model | MBPP | Source |\n"
+        "|---|---|---|---|\n"
+        "| 1 | Llama-9B (reported) | 71.4% | paper |\n"
+        "| 2 | Llama-9B Q4 | 69.8% | local |\n"
+        "| 3 | Mistral-7B (FP16, official) | 66.2% | model card |\n"
+    )
+    # Then a published row never confirms a claim of the run
+    assert not confirms(log, "MBPP pass@1", 71.4)
+    assert not confirms(log, "MBPP pass@1", 66.2)
+    # And the local row still does
+    assert confirms(log, "MBPP pass@1", 69.8)
+
+
+def test_a_count_under_a_bare_split_name_is_never_a_score() -> None:
+    # Given an evaluation dict whose count of questions has no metric word of its own
+    log = (
+        "***** eval metrics *****\n"
+        "  eval_exact   =    64.2051\n"
+        "  eval_f1      =    70.1187\n"
+        "  eval_total   =       2540\n"
+    )
+    # Then the count never confirms a score that cannot pass 100
+    assert not confirms(log, "Exact Match", 2540)
+    assert not confirms(log, "F1", 2540)
+    assert confirms(log, "Exact Match", 64.21)
+
+
+def test_the_addressees_results_title_quotes_the_block_below() -> None:
+    # Given a reporter's block and the repository's block, each under its owner's title
+    log = "MY RESULT:\nMOTA:61.302\nIDF1:70.118\n\nYOUR RESULT:\nMOTA:63.917\nIDF1:72.440\n"
+    # Then the addressee's values are not the run's
+    assert not confirms(log, "MOTA", 63.917)
+    assert not confirms(log, "IDF1", 72.44)
+    assert confirms(log, "MOTA", 61.302)
+
+
+def test_a_line_led_by_your_results_or_a_full_width_source_label_is_quoted() -> None:
+    # Given mine-vs-yours lines, one typed with a full-width colon, and a paper's line
+    log = (
+        "My results：MOTA 58.112      IDF1 61.93\n"
+        "Your results：MOTA 60.554          IDF1 66.071\n"
+        "Paper：MOTA 61.8  IDF1 67.5\n"
+    )
+    values = set(found(log).values())
+    # Then only the writer's values are read
+    assert 60.554 not in values and 66.071 not in values and 61.8 not in values
+    assert not confirms(log, "IDF1", 66.071)
+    assert confirms(log, "IDF1", 61.93)
