@@ -26,6 +26,10 @@
 - A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
   `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
 
+- A per-label `AP` beside the log's own `mAP` (`mAP: 0.39` then `plane: 0.66, bridge: 0.09`
+  read as `plane/ap`, a DOTA or VOC evaluation's class list) is one class's AP: it never
+  answers a claim of the mean ("mAP").
+
 Pure functions on metric names; tests in `tests/unit/metrics/test_claim_rows.py`.
 """
 
@@ -212,3 +216,17 @@ def _beside_own(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool
         and not any(s.startswith("baseline") for s in sense_of(other.name).scope)
         for other in metrics
     )
+
+
+def _last_key(name: str) -> str:
+    return metric_key(name.rsplit("/", 1)[-1])
+
+
+def class_ap_row(metric: ExtractedMetric, claim_name: str, metrics: list[ExtractedMetric]) -> bool:
+    """Is the value one label's `AP` (`plane/ap`) while the claim names the mean ("mAP") and
+    the log prints an `mAP` of its own?"""
+    if not _last_key(claim_name).startswith("map") or "/" not in metric.name:
+        return False
+    if not _last_key(metric.name).startswith("ap"):
+        return False
+    return any(_last_key(m.name).startswith("map") for m in metrics)

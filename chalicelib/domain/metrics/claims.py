@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.claim_rows import (
     answer_subset_row,
     answers_class,
     claims_a_class,
+    class_ap_row,
     class_index,
     delta_row,
     mean_of_parts,
@@ -165,6 +166,7 @@ def check_claimed_metric(
     said = metric_key(f"{name} {dataset or ''}")
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
+    named = [m for m in named if not class_ap_row(m, name, metrics)]  # nor a class's AP
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

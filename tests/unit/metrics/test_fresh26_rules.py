@@ -57,3 +57,30 @@ def test_a_line_led_by_your_results_or_a_full_width_source_label_is_quoted() -> 
     assert 60.554 not in values and 66.071 not in values and 61.8 not in values
     assert not confirms(log, "IDF1", 66.071)
     assert confirms(log, "IDF1", 61.93)
+
+
+def test_values_listed_after_the_value_you_gave_are_the_addressees() -> None:
+    # Given a sentence with the writer's values, then the maintainer's after a turn
+    log = (
+        "I ran val.py and got precision 0.612, recall 0.547, which is lower than the value "
+        "you gave, precision 0.655, recall 0.571.\n"
+    )
+    # Then the values after the turn are not the run's
+    assert not confirms(log, "Precision", 0.655)
+    assert not confirms(log, "Recall", 0.571)
+    assert confirms(log, "Precision", 0.612)
+
+
+def test_one_labels_ap_is_never_the_mean_the_log_prints_beside_it() -> None:
+    # Given an evaluation mail with the mean and each class's AP
+    log = (
+        "The detector I trained on the UCAS1 dataset only reaches:\n"
+        "\n"
+        "mAP: 0.7214\n"
+        "ap of each class: car: 0.8832, truck: 0.6120, bus: 0.6690\n"
+    )
+    # Then a class's AP never confirms a claim of the mean
+    assert not confirms(log, "mAP", 0.8832)
+    assert not confirms(log, "mAP", 88.32)
+    assert confirms(log, "mAP", 72.14)
+    assert confirms(log, "car AP", 0.8832)

@@ -309,7 +309,17 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     pairs: list[tuple[str, str]] = []
     quoting = any(
         word in line
-        for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme", "posted", "ublished")
+        for word in (
+            "aper",
+            "eport",
+            "uthor",
+            "laim",
+            "EADME",
+            "eadme",
+            "posted",
+            "ublished",
+            "you ",
+        )
     )
     asking = "?" in line and "ow " in line
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line

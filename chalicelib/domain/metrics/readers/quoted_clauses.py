@@ -9,11 +9,14 @@ from chalicelib.domain.metrics.numbers import END, NUM
 
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the
-# run's. The clause ends at , ; or a full stop.
+# run's. The clause ends at , ; or a full stop. So is one naming the value the addressee gave
+# ("which is different from the value you given, map50 0.558"): the items listed after it
+# are the addressee's.
 _QUOTED = re.compile(
     r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
     r"|paper's|reported|claimed\s++(?:in|by)"
-    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed))\b"
+    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed"
+    r"|gave|given|provided|listed|stated|mentioned))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 # A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
