@@ -84,3 +84,15 @@ def test_one_labels_ap_is_never_the_mean_the_log_prints_beside_it() -> None:
     assert not confirms(log, "mAP", 88.32)
     assert confirms(log, "mAP", 72.14)
     assert confirms(log, "car AP", 0.8832)
+
+
+def test_a_chinese_clause_naming_the_paper_quotes_its_values() -> None:
+    # Given one paragraph with the writer's value and, in a bracket, the paper's
+    log = (
+        "我们在amazon上训练了50个epoch，得到NDCG@20=0.0631，远高于论文中的结果"
+        "（论文中报告LightGCN amazon NDCG@20=0.0411，SGL amazon NDCG@20=0.0460）。\n"
+    )
+    # Then the bracket's values are the paper's, not the run's
+    assert not confirms(log, "NDCG@20", 0.0411)
+    assert not confirms(log, "NDCG@20", 0.046)
+    assert confirms(log, "NDCG@20", 0.0631)
