@@ -63,7 +63,7 @@ AGREEMENT_FLOOR = {
     "fresh23": 0.885,
     "fresh24": 0.803,
     "fresh25": 0.86,
-    "fresh26": 0.732,
+    "fresh26": 0.784,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -133,18 +133,11 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh25-keras-mobilenetv3-large-evaluate-vs-reported", "Top-1 Accuracy", 0.9122),
     ("fresh25-mmdet-solov2-r101-test-ins-segm-summary", "box AP", 38.5),
     ("fresh25-vidsum-msva-tvsum-fscore-vs-paper", "F-score", 60.45),
-    # fresh26 (measured blind once, after verdicts28-30: 73.3% (126/172), 11 wrong confirmations):
-    ("fresh26-llamacpp-evalplus-report-local-vs-published", "HumanEval pass@1", 88.3),
-    ("fresh26-llamacpp-evalplus-report-local-vs-published", "HumanEval pass@1", 94.1),
-    ("fresh26-adapters-squad-v2-eval-metrics-seqbn-vs-lora", "Exact Match", 11873.0),
+    # fresh26 (measured blind once, after verdicts28-30: 73.3% (126/172), 11 wrong confirmations;
+    # verdicts31: 78.5%, these 2 left: a data set named only by a title line a blank line above
+    # the values, or by a Markdown heading, and a sibling data set claimed):
     ("fresh26-tf2-transformer-bleu-with-without-label-smoothing", "BLEU", 25.33),
     ("fresh26-gnnrec-ogbn-mag-mlp-gcn-table", "GCN Test Accuracy", 30.86),
-    ("fresh26-lightgcl-no-cl-yelp-vs-paper-and-epoch-line", "Recall@20", 0.0482),
-    ("fresh26-lightgcl-no-cl-yelp-vs-paper-and-epoch-line", "Recall@20", 0.0526),
-    ("fresh26-pointobbv2-redet-dota-server-vs-paper", "mAP", 0.6625),
-    ("fresh26-strongsort-mot16-hota-idf1-mine-vs-yours", "HOTA", 54.087),
-    ("fresh26-strongsort-mot16-hota-idf1-mine-vs-yours", "IDF1", 67.195),
-    ("fresh26-yolov5s-v1-coco-val-prose-vs-readme", "mAP50", 0.558),
 }
 
 

@@ -15,13 +15,20 @@
   leaderboard's value.
 - A value named a reference's or another model's ("Paper AUC", "teacher/acc", "author's
   benchmark" or "Authors" rows of a reproduction table, a `baseline`
-  column beside the run's own on the same row) never answers a claim that does not say so.
+  column beside the run's own on the same row) never answers a claim that does not say so;
+  nor does a row whose label says whose it is in a parenthesis after the model's name, as
+  ranking tables beside a local run's rows do (`| GPT-OSS 120B (official) | 88.3% |`,
+  `| LightGCN (paper) | 0.0482 |`, `Qwen3 (FP16, reported)`).
 - A value the log names an average ("the average dice score is 0.71", `mean_f1`) is the mean
   over parts (classes, regions): it never answers a claim whose name picks, in parentheses, one
   part the log never names ("Dice (whole tumor)"; "Frame Accuracy" is a kind of accuracy).
   AP, mAP and mIoU are means by definition: a "mean AP" answers "mAP (VOC2007)".
 - A score printed beside the threshold it was tuned at on the evaluated data (SQuAD 2.0's
   `best_f1` and `best_f1_thresh`) is the score at an oracle threshold, not the score.
+
+- A per-label `AP` beside the log's own `mAP` (`mAP: 0.39` then `plane: 0.66, bridge: 0.09`
+  read as `plane/ap`, a DOTA or VOC evaluation's class list) is one class's AP: it never
+  answers a claim of the mean ("mAP").
 
 Pure functions on metric names; tests in `tests/unit/metrics/test_claim_rows.py`.
 """
@@ -181,10 +188,22 @@ def others_words(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> lis
             words.append(scope)
         else:
             words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
+    words.extend(_parenthesized_source(metric.name))
     baseline = any(scope.startswith("baseline") for scope in sense_of(metric.name).scope)
     if baseline and _beside_own(metric, metrics):
         words.append("baseline")
     return [w for w in words if not namespace_word(metric.name, w)]
+
+
+def _parenthesized_source(name: str) -> list[str]:
+    """The reference words a row label of the name says in a parenthesis ("GPT-OSS 120B
+    (official)", "Qwen3 (FP16, reported)"): the row is that source's, not the run's."""
+    if "(" not in name or "/" not in name:
+        return []
+    label = name.rsplit("/", 1)[0]
+    inside = " ".join(_PARENTHESES.findall(label)).lower()
+    found = re.findall(r"[a-z]++", inside)
+    return [w for w in _OTHERS_PREFIX if any(f.startswith(w) for f in found)]
 
 
 def _beside_own(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:
@@ -197,3 +216,17 @@ def _beside_own(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool
         and not any(s.startswith("baseline") for s in sense_of(other.name).scope)
         for other in metrics
     )
+
+
+def _last_key(name: str) -> str:
+    return metric_key(name.rsplit("/", 1)[-1])
+
+
+def class_ap_row(metric: ExtractedMetric, claim_name: str, metrics: list[ExtractedMetric]) -> bool:
+    """Is the value one label's `AP` (`plane/ap`) while the claim names the mean ("mAP") and
+    the log prints an `mAP` of its own?"""
+    if not _last_key(claim_name).startswith("map") or "/" not in metric.name:
+        return False
+    if not _last_key(metric.name).startswith("ap"):
+        return False
+    return any(_last_key(m.name).startswith("map") for m in metrics)

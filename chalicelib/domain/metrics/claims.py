@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.claim_rows import (
     answer_subset_row,
     answers_class,
     claims_a_class,
+    class_ap_row,
     class_index,
     delta_row,
     mean_of_parts,
@@ -124,8 +125,10 @@ _AT_MOST_100 = frozenset(
 )
 
 
-def _beyond_bound(metric: ExtractedMetric) -> bool:
-    return metric.value > 100.0 and sense_of(metric.name).base in _AT_MOST_100
+def _beyond_bound(metric: ExtractedMetric, claim: MetricSense) -> bool:
+    """A score that cannot pass 100 printed above it. A name that says no metric of its own (a
+    bare split, `eval_total`, `Test: 11873`) stands for the claimed one: the claim's bound."""
+    return metric.value > 100.0 and (sense_of(metric.name).base or claim.base) in _AT_MOST_100
 
 
 def _split_of(metric: ExtractedMetric, sense: MetricSense) -> str | None:
@@ -163,6 +166,7 @@ def check_claimed_metric(
     said = metric_key(f"{name} {dataset or ''}")
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
+    named = [m for m in named if not class_ap_row(m, name, metrics)]  # nor a class's AP
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")
@@ -356,7 +360,7 @@ def _narrow(
 
     # A score that cannot pass 100 (a percentage or a fraction) printed above it is a count
     # under the score's word ("correct: 9883 , total: 10000"), never the score.
-    chosen = [m for m in chosen if not _beyond_bound(m)]
+    chosen = [m for m in chosen if not _beyond_bound(m, claim)]
     if not chosen:
         return [], "the log prints this score only above 100: a count, not the score"
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.addressee import yours_title
+
 _ANSI = re.compile(r"\x1b\[[0-9;?]*+[A-Za-z]")
 # Markdown emphasis around a number ("%WER = **53.34**", "BLEU = __37.04__"): the number.
 _EMPHASIS = re.compile(r"(?<![*_\w])(\*\*|__)([-+]?+\d++(?:\.\d++)?+%?+)\1(?![*_\w])")
@@ -409,6 +411,8 @@ def is_reference_title(title: str) -> bool:
     a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not).
     A title whose last clause presents the writer's own output ("I can't reproduce the results
     from the paper, this is my log:") introduces the writer's numbers, not the paper's."""
+    if yours_title(title):
+        return True  # "YOUR RESULT:" beside "MY RESULT:": the addressee's numbers
     match = _REFERENCE_TITLE.match(title)
     if match is None:
         return False

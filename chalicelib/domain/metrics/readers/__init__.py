@@ -48,6 +48,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     prose,
     pyg,
     python_dicts,
+    quoted_leads,
     recsys_topn,
     results_csv,
     rl_scores,

@@ -18,6 +18,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     _in_source_parenthesis,
     _quoted,
     asked_target,
+    cjk_source,
 )
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
@@ -307,9 +308,19 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     elif running is None:
         running = True  # train and val side by side: a line of the training loop
     pairs: list[tuple[str, str]] = []
-    quoting = any(
+    quoting = cjk_source(line) or any(
         word in line
-        for word in ("aper", "eport", "uthor", "laim", "EADME", "eadme", "posted", "ublished")
+        for word in (
+            "aper",
+            "eport",
+            "uthor",
+            "laim",
+            "EADME",
+            "eadme",
+            "posted",
+            "ublished",
+            "you ",
+        )
     )
     asking = "?" in line and "ow " in line
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line

@@ -1,19 +1,29 @@
 """Clauses of prose that quote someone else's numbers (a paper's, a README's, its authors'),
-read by the generic `name: value` reader: a pair in such a clause is not the run's."""
+read by the generic `name: value` reader: a pair in such a clause is not the run's.
+
+In a report written in Chinese the clause runs from the last opening bracket or full stop
+before the pair (`（`, `(`, `。`) and quotes when it names a source (论文 "paper", 官方
+"official", 报告 "report", ...) and not the writer (我, 复现): `（论文中报告LightGCN yelp
+R@20=0.0482，SGL yelp R@20=0.0526）` holds the paper's values, while `（在yelp上设置λ1=0时，
+R@20=0.0784）` before it holds the writer's."""
 
 from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.layout import _CJK_OWN, _CJK_SOURCE
 from chalicelib.domain.metrics.numbers import END, NUM
 
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the
-# run's. The clause ends at , ; or a full stop.
+# run's. The clause ends at , ; or a full stop. So is one naming the value the addressee gave
+# ("which is different from the value you given, map50 0.558"): the items listed after it
+# are the addressee's.
 _QUOTED = re.compile(
     r"(?i)\b(?:(?:in|from|of|by)\s++the\s++(?:original\s++)?+(?:paper|readme|authors?+)"
     r"|paper's|reported|claimed\s++(?:in|by)"
-    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed))\b"
+    r"|(?:you|they|the\s++authors?+)\s++(?:have\s++|had\s++)?+(?:posted|published|claimed"
+    r"|gave|given|provided|listed|stated|mentioned))\b"
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 # A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
@@ -54,6 +64,8 @@ def _quoted(line: str, start: int, end: int) -> bool:
     """Is the pair at line[start:end] in a clause that attributes it to a paper or its
     authors? A pair that opens its clause after a comma is an item of a list ("reported is
     mAP 30.5%, NDS 35.0%"): the attribution of the item that leads the list covers it too."""
+    if not line.isascii() and _cjk_quoted(line, start):
+        return True
     low, high = max(0, start - 160), min(len(line), end + 160)  # a clause, not a whole line
     after = _CLAUSE_END.search(line, end, high)
     begin = _clause_start(line, low, start)
@@ -74,6 +86,20 @@ def _quoted(line: str, start: int, end: int) -> bool:
             return False
         begin = previous
     return False
+
+
+def cjk_source(line: str) -> bool:
+    """Does a line of Chinese prose name a source of numbers (the paper, the official ones)?"""
+    return not line.isascii() and any(w in line for w in _CJK_SOURCE)
+
+
+def _cjk_quoted(line: str, start: int) -> bool:
+    """Is the pair at `start` in a Chinese clause (from the last opening bracket or full stop)
+    that names a source and not the writer?"""
+    low = max(0, start - 160)
+    begin = max(line.rfind(c, low, start) for c in "\uff08(\u3002") + 1
+    clause = line[max(begin, low) : start]
+    return any(w in clause for w in _CJK_SOURCE) and not any(w in clause for w in _CJK_OWN)
 
 
 def _after_source(line: str, start: int, name: str) -> bool:
