@@ -62,7 +62,7 @@ AGREEMENT_FLOOR = {
     "fresh22": 0.801,
     "fresh23": 0.885,
     "fresh24": 0.803,
-    "fresh25": 0.86,
+    "fresh25": 0.906,
     "fresh26": 0.732,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -129,9 +129,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),
     ("fresh24-deepspeech-pytorch-librispeech-combined-test-wer-prose", "WER", 21.675),
     # fresh25 (measured blind once, after verdicts28-30: 86.0% (74/86), 4 wrong confirmations):
-    ("fresh25-kaldi-heroico-best-wer-per-model-and-set", "WER (tri3b)", 20.27),
-    ("fresh25-keras-mobilenetv3-large-evaluate-vs-reported", "Top-1 Accuracy", 0.9122),
-    ("fresh25-mmdet-solov2-r101-test-ins-segm-summary", "box AP", 38.5),
     ("fresh25-vidsum-msva-tvsum-fscore-vs-paper", "F-score", 60.45),
     # fresh26 (measured blind once, after verdicts28-30: 73.3% (126/172), 11 wrong confirmations):
     ("fresh26-llamacpp-evalplus-report-local-vs-published", "HumanEval pass@1", 88.3),

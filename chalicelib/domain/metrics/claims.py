@@ -51,7 +51,13 @@ from chalicelib.domain.metrics.claim_scopes import (
 )
 from chalicelib.domain.metrics.dataset_rows import rows_named_by
 from chalicelib.domain.metrics.evidence import evidenced
-from chalicelib.domain.metrics.metric_match import IOU_TYPES, NOT_BOX, iou_typed, same_metric
+from chalicelib.domain.metrics.metric_match import (
+    IOU_TYPES,
+    NOT_BOX,
+    box_claim_without_boxes,
+    iou_typed,
+    same_metric,
+)
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.values import (
@@ -411,4 +417,7 @@ def _narrow(
         boxes = [m for m in chosen if not sense_of(m.name).qualifiers & NOT_BOX]
         if boxes and len(boxes) < len(chosen):
             chosen = boxes
+    chosen = box_claim_without_boxes(claim, chosen, metrics)
+    if not chosen:
+        return [], "the log evaluates only masks or keypoints, not boxes"
     return chosen, ""

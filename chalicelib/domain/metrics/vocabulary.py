@@ -34,7 +34,7 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
-from chalicelib.domain.metrics.phrases import folded_scope, unlisted
+from chalicelib.domain.metrics.phrases import KERAS_ACCURACY_SCOPES, folded_scope, unlisted
 from chalicelib.domain.metrics.setup_words import verb_use
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _EXCLUSIVE, _MUST_AGREE, _MUST_BE_NAMED
@@ -347,6 +347,9 @@ def sense_of(name: str) -> MetricSense:
         elif base == "ap":
             base = "map"
     scope = folded_scope(base, scope) if scope else scope  # "mIoU(c)": the class mIoU
+    if base == "accuracy" and k is None and (keras := KERAS_ACCURACY_SCOPES.keys() & scope):
+        k = KERAS_ACCURACY_SCOPES[min(keras)]  # Keras' `sparse_top_k_categorical_accuracy`
+        scope = [s for s in scope if s not in keras]
     return MetricSense(
         base=base,
         k=k,
