@@ -57,6 +57,7 @@ from chalicelib.domain.metrics.metric_match import (
     box_claim_without_boxes,
     iou_typed,
     same_metric,
+    voc_protocol_rows,
 )
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
@@ -162,7 +163,7 @@ def check_claimed_metric(
         claim = replace(claim, split=split_named(dataset))
         dataset = None
 
-    named = [m for m in metrics if same_metric(claim, name, m)]
+    named = [m for m in metrics if same_metric(claim, name, m)] or voc_protocol_rows(claim, metrics)
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not class_row(m)]

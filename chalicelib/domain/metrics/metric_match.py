@@ -5,7 +5,9 @@ name ("Final Test: 81.72") stands for the run's main score, never a loss or an e
 box/mask/keypoints word qualifies detection metrics only. A box claim on a log that evaluates
 only masks or keypoints (`--eval segm`: `segm/AP` and no `bbox/...`) is never answered by an
 unqualified AP that repeats one of their values ("I only get 0.385 mAP" above the segm summary's
-0.385): that AP is the evaluation the log ran (`box_claim_without_boxes`).
+0.385): that AP is the evaluation the log ran (`box_claim_without_boxes`). The PASCAL VOC and
+Open Images protocols' mAP is at IoU 0.5: a plain "mAP" claim is their `mAP@0.5IOU` when the log
+has no other mAP (`voc_protocol_rows`, `tf_od_names`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import acronym_name, sclite_err
 from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.tf_od_names import VOC_PROTOCOL
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
     BENCHMARK_K,
@@ -124,6 +127,16 @@ def box_claim_without_boxes(
 
 def _fraction(value: float) -> float:
     return round(value / 100.0 if value > 1.0 else value, 6)
+
+
+def voc_protocol_rows(claim: MetricSense, metrics: list[ExtractedMetric]) -> list[ExtractedMetric]:
+    """The values that answer a plain (box) mAP claim by their protocol's definition: a PASCAL
+    VOC or Open Images `mAP@0.5IOU`, when the log prints no mAP over IoU 0.50:0.95."""
+    if claim.base != "ap" or claim.k is not None or claim.qualifiers - {"box"} or claim.stat:
+        return []
+    if any(sense_of(m.name).base == "ap" for m in metrics):
+        return []
+    return [m for m in metrics if VOC_PROTOCOL.match(m.name)]
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:

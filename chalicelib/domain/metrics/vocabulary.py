@@ -36,6 +36,7 @@ from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_H
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
 from chalicelib.domain.metrics.phrases import KERAS_ACCURACY_SCOPES, folded_scope, unlisted
 from chalicelib.domain.metrics.setup_words import verb_use
+from chalicelib.domain.metrics.tf_od_names import tf_od_api_name
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _EXCLUSIVE, _MUST_AGREE, _MUST_BE_NAMED
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
@@ -219,6 +220,8 @@ def sense_of(name: str) -> MetricSense:
         # a possessive names no scope (LightGBM's "valid_1's auc" is the valid_1 set's auc)
         text = _POSSESSIVE.sub("", text)
     whole_key = metric_key(strip_unit(text) or text)
+    if "_P" in text or "_Recall/" in text or "_CorLoc/" in text:
+        text = tf_od_api_name(text)  # `PascalBoxes_Precision/mAP@0.5IOU`
     if "hmean-" in text:
         text = _OCR_EVALUATOR.sub("", text)
     level, text = _difficulty_level(unlisted(text) if "," in text else text)
