@@ -62,7 +62,7 @@ AGREEMENT_FLOOR = {
     "fresh22": 0.801,
     "fresh23": 0.885,
     "fresh24": 0.803,
-    "fresh25": 0.86,
+    "fresh25": 0.965,
     "fresh26": 0.784,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -128,11 +128,8 @@ OPEN_WRONG_CONFIRMATIONS = {
     # verdicts30 fixed the author's-benchmark rows and the untitled test-clean block):
     ("fresh24-neural-sp-librispeech-dev-other-wer-per-epoch", "WER", 13.3),
     ("fresh24-deepspeech-pytorch-librispeech-combined-test-wer-prose", "WER", 21.675),
-    # fresh25 (measured blind once, after verdicts28-30: 86.0% (74/86), 4 wrong confirmations):
-    ("fresh25-kaldi-heroico-best-wer-per-model-and-set", "WER (tri3b)", 20.27),
-    ("fresh25-keras-mobilenetv3-large-evaluate-vs-reported", "Top-1 Accuracy", 0.9122),
-    ("fresh25-mmdet-solov2-r101-test-ins-segm-summary", "box AP", 38.5),
-    ("fresh25-vidsum-msva-tvsum-fscore-vs-paper", "F-score", 60.45),
+    # fresh25 (measured blind once, after verdicts28-30: 86.0% (74/86), 4 wrong confirmations;
+    # verdicts32 fixed all four)
     # fresh26 (measured blind once, after verdicts28-30: 73.3% (126/172), 11 wrong confirmations;
     # verdicts31: 78.5%, these 2 left: a data set named only by a title line a blank line above
     # the values, or by a Markdown heading, and a sibling data set claimed):

@@ -52,7 +52,14 @@ from chalicelib.domain.metrics.claim_scopes import (
 )
 from chalicelib.domain.metrics.dataset_rows import rows_named_by
 from chalicelib.domain.metrics.evidence import evidenced
-from chalicelib.domain.metrics.metric_match import IOU_TYPES, NOT_BOX, iou_typed, same_metric
+from chalicelib.domain.metrics.metric_match import (
+    IOU_TYPES,
+    NOT_BOX,
+    box_claim_without_boxes,
+    iou_typed,
+    same_metric,
+    voc_protocol_rows,
+)
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.values import (
@@ -159,7 +166,7 @@ def check_claimed_metric(
         claim = replace(claim, split=split_named(dataset))
         dataset = None
 
-    named = [m for m in metrics if same_metric(claim, name, m)]
+    named = [m for m in metrics if same_metric(claim, name, m)] or voc_protocol_rows(claim, metrics)
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not class_row(m)]
@@ -415,4 +422,7 @@ def _narrow(
         boxes = [m for m in chosen if not sense_of(m.name).qualifiers & NOT_BOX]
         if boxes and len(boxes) < len(chosen):
             chosen = boxes
+    chosen = box_claim_without_boxes(claim, chosen, metrics)
+    if not chosen:
+        return [], "the log evaluates only masks or keypoints, not boxes"
     return chosen, ""

@@ -2,7 +2,12 @@
 step)? The vocabulary decides for known metrics (base, cutoff, qualifiers, statistic); a
 benchmark's row answers a claim named by the benchmark with its headline metric; a bare split
 name ("Final Test: 81.72") stands for the run's main score, never a loss or an error rate; a
-box/mask/keypoints word qualifies detection metrics only.
+box/mask/keypoints word qualifies detection metrics only. A box claim on a log that evaluates
+only masks or keypoints (`--eval segm`: `segm/AP` and no `bbox/...`) is never answered by an
+unqualified AP that repeats one of their values ("I only get 0.385 mAP" above the segm summary's
+0.385): that AP is the evaluation the log ran (`box_claim_without_boxes`). The PASCAL VOC and
+Open Images protocols' mAP is at IoU 0.5: a plain "mAP" claim is their `mAP@0.5IOU` when the log
+has no other mAP (`voc_protocol_rows`, `tf_od_names`).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import acronym_name, sclite_err
 from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.tf_od_names import VOC_PROTOCOL
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
     BENCHMARK_K,
@@ -98,6 +104,39 @@ _AP_VARIANT = re.compile(r"^(?:m?ap|ar)[a-z]?+\d*+$")
 
 def iou_typed(base: str | None) -> bool:
     return base is not None and (base in _IOU_TYPE_BASES or _AP_VARIANT.match(base) is not None)
+
+
+def box_claim_without_boxes(
+    claim: MetricSense, chosen: list[ExtractedMetric], metrics: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """The candidates of a box AP claim, without the unqualified ones that repeat a value of the
+    log's mask or keypoints evaluation when it has none of boxes."""
+    if "box" not in claim.qualifiers or not iou_typed(claim.base):
+        return chosen
+    typed = [(m, sense_of(m.name).qualifiers & IOU_TYPES) for m in metrics]
+    if any("box" in types for _, types in typed):
+        return chosen
+    others = {_fraction(m.value) for m, types in typed if types}
+    # (an unqualified AP of another value is a block whose header was not pasted: it stays)
+    return [
+        m
+        for m in chosen
+        if sense_of(m.name).qualifiers & IOU_TYPES or _fraction(m.value) not in others
+    ]
+
+
+def _fraction(value: float) -> float:
+    return round(value / 100.0 if value > 1.0 else value, 6)
+
+
+def voc_protocol_rows(claim: MetricSense, metrics: list[ExtractedMetric]) -> list[ExtractedMetric]:
+    """The values that answer a plain (box) mAP claim by their protocol's definition: a PASCAL
+    VOC or Open Images `mAP@0.5IOU`, when the log prints no mAP over IoU 0.50:0.95."""
+    if claim.base != "ap" or claim.k is not None or claim.qualifiers - {"box"} or claim.stat:
+        return []
+    if any(sense_of(m.name).base == "ap" for m in metrics):
+        return []
+    return [m for m in metrics if VOC_PROTOCOL.match(m.name)]
 
 
 def _unknown_benchmark(claim: MetricSense, sense: MetricSense, metric_name: str) -> bool:

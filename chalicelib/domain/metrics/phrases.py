@@ -373,6 +373,16 @@ _IIOU_AVERAGES = {"iclass": ("instance", "class"), "icategory": ("instance", "ca
 _ERROR_RATE_BASES = frozenset({"wer", "cer", "ter", "ser"})
 
 
+# Keras' built-in accuracy metrics name how the labels are encoded, not a data set:
+# `sparse_categorical_accuracy` is the (top-1) accuracy and `sparse_top_k_categorical_accuracy`
+# the top-k one with keras.metrics' default k=5 (keras/src/metrics/accuracy_metrics.py:
+# `def __init__(self, k=5, name="top_k_categorical_accuracy", ...)`).
+KERAS_ACCURACY_SCOPES: dict[str, int | None] = {
+    **dict.fromkeys(("categorical", "sparsecategorical", "binary"), None),
+    **dict.fromkeys(("topkcategorical", "sparsetopkcategorical"), 5),
+}
+
+
 def folded_scope(base: str | None, scope: list[str]) -> list[str]:
     """Scope words that only restate the metric, folded: an mIoU's average (class or
     instance), an error rate's "Err" (dropped)."""

@@ -34,8 +34,9 @@ from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
-from chalicelib.domain.metrics.phrases import folded_scope, unlisted
+from chalicelib.domain.metrics.phrases import KERAS_ACCURACY_SCOPES, folded_scope, unlisted
 from chalicelib.domain.metrics.setup_words import verb_use
+from chalicelib.domain.metrics.tf_od_names import tf_od_api_name
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _EXCLUSIVE, _MUST_AGREE, _MUST_BE_NAMED
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
@@ -219,6 +220,8 @@ def sense_of(name: str) -> MetricSense:
         # a possessive names no scope (LightGBM's "valid_1's auc" is the valid_1 set's auc)
         text = _POSSESSIVE.sub("", text)
     whole_key = metric_key(strip_unit(text) or text)
+    if "_P" in text or "_Recall/" in text or "_CorLoc/" in text:
+        text = tf_od_api_name(text)  # `PascalBoxes_Precision/mAP@0.5IOU`
     if "hmean-" in text:
         text = _OCR_EVALUATOR.sub("", text)
     level, text = _difficulty_level(unlisted(text) if "," in text else text)
@@ -347,6 +350,9 @@ def sense_of(name: str) -> MetricSense:
         elif base == "ap":
             base = "map"
     scope = folded_scope(base, scope) if scope else scope  # "mIoU(c)": the class mIoU
+    if base == "accuracy" and k is None and (keras := KERAS_ACCURACY_SCOPES.keys() & scope):
+        k = KERAS_ACCURACY_SCOPES[min(keras)]  # Keras' `sparse_top_k_categorical_accuracy`
+        scope = [s for s in scope if s not in keras]
     return MetricSense(
         base=base,
         k=k,

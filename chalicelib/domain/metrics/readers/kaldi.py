@@ -2,7 +2,9 @@
 `%SER 80.00 [ 8 / 10 ]` (the bracket holds counts, never values), and the `utils/best_wer.sh`
 lines that append the scored file, `... exp/tri4b/decode_fglarge_test_clean/wer_17_0.5`: the
 value is named by the decode directory's test set (`fglarge_test_clean/%WER`; the LM or
-config words beside the set stay in the name, so dev and test, clean and other stay apart),
+config words beside the set stay in the name, so dev and test, clean and other stay apart;
+an SAT system's speaker-independent first pass, `decode_devtest.si`, is `devtest.si/%WER`,
+never the set's final WER),
 a subset sclite scored is named by its file (`eval2000.ctm.swbd.filt.sys` -> `swbd/%WER`; the
 whole set's `eval2000.ctm.filt.sys` names none), and a `cer_*` file's line is a character
 error rate (`%CER`; compute-wer prints `%WER` for it). `local/chain/compare_wer.sh` tables
@@ -79,9 +81,13 @@ def decode_set(path: str) -> str:
     parts = path.split("/")
     for part in reversed(parts[:-1]):
         if part.startswith("decode"):
-            rest = _DECODE_DIR.sub("", part).split(".", 1)[0]
+            rest, _, suffix = _DECODE_DIR.sub("", part).partition(".")
             rest = _RESCORED.sub("", rest)
-            return "" if _SET_NOISE.match(rest) else rest
+            if _SET_NOISE.match(rest):
+                return ""
+            # steps/decode_fmllr.sh's speaker-independent first pass (`decode_devtest.si`)
+            # is another decode of the set than the final fMLLR one: it keeps its suffix
+            return f"{rest}.si" if suffix == "si" else rest
     return ""
 
 

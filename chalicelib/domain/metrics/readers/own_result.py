@@ -26,6 +26,11 @@ next to it:
   value is `on` a benchmark (`31.71 on HumanEval`);
 - a sentence opened by an early stage of the run (`For the first task, I'm getting 90.4%`)
   reports no result of the run (a claim of its final accuracy is not that);
+- a key of three or more underscore-joined words in parentheses beside the sentence's one value
+  (`I got 60.45 F-score.(intermediate_tvsum_non_overlapping_split_avg)`) is the experiment's
+  key in the tool's output and scopes the value (`<key>/F-score`);
+- a count out of a total with its percentage (`I get 982/10000 (10%) accuracy`) is the
+  percentage;
 - a question is not a report (`why is my mAP 0.3 instead of 0.35?`), nor is a difference
   (`2 points lower`), a range (`between 74 and 76`, `74-76`) or a count (`90 epochs`).
 
@@ -177,7 +182,8 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     if "://" in line:
         line = _URL.sub(" ", line)  # a link's query ("?usp=sharing") asks nothing
     scope = None
-    for sentence in _SENTENCES.split(line):
+    sentences = _SENTENCES.split(line)
+    for at, sentence in enumerate(sentences):
         for named in _SENTENCE_DATASET.finditer(sentence):
             word = named.group(1) or named.group(2)
             if _named_dataset(word):
@@ -192,10 +198,14 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
         if _STAGE_OPENING.match(sentence):
             continue  # "For the first task, I get 90.4%": a stage's value, not the run's
         several = _several_splits(sentence)
-        for name, number, split_after in _with_splits_after(sentence, _own_values(sentence)):
+        values = _with_splits_after(sentence, _own_values(sentence))
+        key = _run_key(sentence, sentences[at + 1 : at + 2]) if len(values) == 1 else None
+        for name, number, split_after in values:
             if several and split_after is None:
                 continue  # "0.5 mAP on val and 0.45 on test": whose split is unsaid, say none
-            if scope and "/" not in name and not sense_of(name).scope:
+            if key and "/" not in name:
+                name = f"{key}/{name}"
+            elif scope and "/" not in name and not sense_of(name).scope:
                 name = f"{scope}/{name}"
             out.add(name, number, "prose", split=split_after or split)
     # the line stays open to the other readers (a title's context, a pair they read better)
@@ -268,11 +278,18 @@ def _own_values(sentence: str) -> list[tuple[str, str]]:
     return pairs
 
 
+# A count of correct answers out of the total with its percentage, as PyTorch's MNIST example
+# prints it (`Accuracy: 9826/10000 (98%)`) and writers quote it: the percentage is the value.
+_COUNT_PERCENT = re.compile(r"(?<![\w.])\d++\s*+/\s*+\d++\s*+\(\s*+(\d++(?:\.\d++)?+\s?+%)\s*+\)")
+
+
 def _window(sentence: str, start: int) -> str | None:
     """The stretch after a result verb that reports the writer's values, or None when it
     names a source (`I get the paper's 76.1`)."""
     turn = _TURN.search(sentence, start)
     window = sentence[start : turn.start() if turn else len(sentence)]
+    if "/" in window:
+        window = _COUNT_PERCENT.sub(r"\1", window)  # "982/10000 (10%) accuracy": the 10%
     if _SOURCE_WORD.search(window) or _SOURCE_EXTRA.search(window) or _DIFFERENCE.search(window):
         return None
     return window
@@ -440,6 +457,22 @@ def _known_suffix(words: list[str]) -> str | None:
         if "/" not in name and is_known_metric(name):
             return name
     return None
+
+
+# "I got 60.45 F-score (intermediate_tvsum_non_overlapping_split_avg)": a key of three or more
+# words joined by underscores in parentheses, in the value's sentence or opening the next one,
+# is the experiment's key in the tool's output (data set, split scheme, aggregate): it scopes
+# the sentence's one value, so a claim on another data set than the key's is refused.
+_RUN_KEY = re.compile(r"\(\s*+([A-Za-z][A-Za-z0-9]*+(?:_[A-Za-z0-9]++){2,8}+)\s*+\)")
+
+
+def _run_key(sentence: str, following: list[str]) -> str | None:
+    if "_" not in sentence and not (following and following[0].startswith("(")):
+        return None
+    key = _RUN_KEY.search(sentence)
+    if key is None and following:
+        key = _RUN_KEY.match(following[0])
+    return key.group(1) if key else None
 
 
 def _scoped(window: str, end: int, name: str) -> str:
