@@ -44,6 +44,8 @@ def run() -> list[Row]:
         "fresh24": "twenty-fourth fresh hold-out (the long tail of tools)",
         "fresh25": "twenty-fifth fresh hold-out (the issue's named families, small)",
         "fresh26": "twenty-sixth fresh hold-out (a broad mix)",
+        "fresh27": "twenty-seventh fresh hold-out (the issue's named families)",
+        "fresh28": "twenty-eighth fresh hold-out (committed log files, small)",
     }
     for key, label in labels.items():
         tally = tallies[key]

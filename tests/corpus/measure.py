@@ -48,6 +48,8 @@ SETS = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
+    "fresh28",
 )
 
 
