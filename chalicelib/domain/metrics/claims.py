@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import (
+    average_beside_plain,
     plain_beside_average,
 )
 from chalicelib.domain.metrics.claim_rows import (
@@ -413,6 +414,7 @@ def _narrow(
             return [], "the log reports this metric only for another evaluation protocol"
 
     chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
+    chosen = average_beside_plain(claim, chosen)  # "Average Reward" beside a window's "Reward"
     chosen = evidenced(claim, name, chosen)
     if not chosen:
         return [], "the log reports this metric only for other qualifiers than the claim's"
