@@ -46,6 +46,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     class_row,
     dataset_scopes,
     label_rows,
+    on_another_dataset,
     other_benchmark,
     parts_of,
     sample_counts,
@@ -266,6 +267,14 @@ def _narrow(
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
                 in_scope = [m for m, h in hits if h == best]
+                if dataset and (key := scope_key(dataset)) in scope:
+                    # the method's value on another data set is not the claimed data set's
+                    in_scope = [m for m in in_scope if not on_another_dataset(m, key, scope, short)]
+                    if not in_scope:
+                        return (
+                            [],
+                            f"the log reports this metric only for other datasets than '{dataset}'",
+                        )
                 parts = bool(not exact and dataset and parts_of(scope_key(dataset), in_scope))
                 if parts:
                     # rows of several parts named after the data set ("MOT17-02-DPM",

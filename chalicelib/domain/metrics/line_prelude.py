@@ -3,7 +3,8 @@ headings, titles and sentences that open someone else's numbers (a paper's, a RE
 expected output), data-set and model titles that scope the block below, split sentences and code
 blocks, printed variables, a Chinese lead presenting the addressee's results
 (`addressee.cjk_yours_lead`), a progress line naming the corpus a retrieval run indexes
-(`corpus_lines`), section banners ("===== Test =====", also behind a logger's time stamp:
+(`corpus_lines`), headings and titles under them naming the section's data set
+(`heading_datasets`), section banners ("===== Test =====", also behind a logger's time stamp:
 "2016-06-14 08:22:54 :: ----- dev -----" opens the dev split's section). `prelude` applies them;
 `prelude_may_apply` is their guard on a line's shape: `read_layout` skips `prelude` on a shape
 no guard holds on, so a rule added here needs its guard there, and a state it reads on any line
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.domain.metrics.addressee import cjk_yours_lead
 from chalicelib.domain.metrics.corpus_lines import corpus_named
+from chalicelib.domain.metrics.heading_datasets import heading_dataset
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BANNER,
@@ -134,7 +136,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             return True
     elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
+    if "#" in line and len(line) < 80 and (heading_named := heading_dataset(line)):
+        state.log_scope, state.block_scope = heading_named, None  # "# ogbn-mag数据集"
+        state.log_scope_headed = True
     if "#" in line and len(line) < 200 and _HEADING.match(line):
+        state.heading_line = state.line_no
         if not _COUNTER.search(line):
             state.headings += 1  # ("# epoch 2" marks progress, not another section)
         state.reference = state.reference_section = bool(
@@ -224,6 +230,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         and not _COUNTER.search(stripped)
         and not is_known_metric(stripped)
     ):
+        if state.heading_line == state.line_no - 1:
+            # "WMT14-newstest2015en_de" right under a heading: the section's data set
+            state.log_scope, state.block_scope = stripped, None
+            state.log_scope_headed = True
+            return True
         state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
         return True
     if (
@@ -248,6 +259,7 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
                 named = None  # "Test dataset", "The dataset": no data set's name
         if named:
             state.log_scope, state.block_scope = named.group(1), None
+            state.log_scope_headed = False
             return True
     if len(line) < 400 and (
         ("ata" in line and ("set" in line or "Set" in line or "SET" in line)) or "ategor" in line
@@ -256,12 +268,14 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             word = prose.group(1) or prose.group(2)
             if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                 state.log_scope, state.block_scope = word, None
+                state.log_scope_headed = False
     if (
         len(line) < 200
         and ("orpus" in line or "ollection" in line)
         and (corpus := corpus_named(line))
     ):
         state.log_scope, state.block_scope = corpus, None  # "Indexing the SciFact corpus..."
+        state.log_scope_headed = False
     if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
         state.reference = state.reference_paragraph = False  # "However, I can only get ..."
     return state.reference
@@ -286,6 +300,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and not any(c.isdigit() for c in stripped)
         )
         or ("#" in line and len(line) < 200 and _HEADING.match(line))
+        or ("#" in line and len(line) < 80 and heading_dataset(line) is not None)
         or (len(line) < 120 and line.lstrip()[:3] in _RULES and _BANNER.match(line))
         or (len(line) < 160 and line[:1].isdigit() and _stamped_banner(line) is not None)
         or (

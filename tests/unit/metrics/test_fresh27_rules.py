@@ -78,3 +78,41 @@ def test_a_progress_line_naming_the_indexed_corpus_is_the_logs_data_set() -> Non
     assert confirms(log, "NDCG@10", 0.2417, dataset="FiQA")
     assert confirms(log, "NDCG@10", 0.2417)
     assert not confirms(log, "NDCG@10", 0.2417, dataset="TREC-COVID")
+
+
+def test_a_heading_naming_a_data_set_scopes_the_values_below_it() -> None:
+    # Given a README's per-corpus section, its values in a code block under a code-span heading
+    log = (
+        "## Results\n"
+        "\n"
+        "####`wsj`\n"
+        "```\n"
+        "%WER 7.4 | 503 8234 | 93.6 4.9 1.5 1.0 7.4 60.2 | -0.512 | dev93\n"
+        "```\n"
+    )
+    # Then the value is that corpus's, never a sibling corpus's
+    assert confirms(log, "WER", 7.4, dataset="WSJ")
+    assert not confirms(log, "WER", 7.4, dataset="LibriSpeech")
+
+
+def test_a_data_set_title_right_under_a_heading_is_the_sections_data_set() -> None:
+    # Given a section whose data set is a lone title under its heading, the score further below
+    log = "## run A (base)\nWMT16-newstest2016en_ro\n\nBATCH_SIZE = 64\n\nBLEU Score: 31.07\n"
+    # Then the score is that test set's, never a sibling test set's
+    assert confirms(log, "BLEU", 31.07, dataset="newstest2016 en-ro")
+    assert not confirms(log, "BLEU", 31.07, dataset="newstest2015 en-ro")
+
+
+def test_a_data_set_heading_scopes_a_table_of_model_rows_below_it() -> None:
+    # Given a README section headed by its data set, a table of models' rows further below
+    log = (
+        "# ogbl-ppa 数据集\n"
+        "## 结果\n"
+        "| 模型 | Valid Hits@100 | Test Hits@100 |\n"
+        "| --- | --- | --- |\n"
+        "| SAGE | 0.1702 | 0.1655 |\n"
+        "| GCN | 0.1887 | 0.1868 |\n"
+    )
+    # Then each row is that data set's, never a sibling data set's
+    assert confirms(log, "GCN Test Hits@100", 0.1868, dataset="ogbl-ppa")
+    assert not confirms(log, "GCN Test Hits@100", 0.1868, dataset="ogbl-collab")
