@@ -12,6 +12,10 @@
 - A line that prints a metric beside its average-named twin (TF Estimator's `Saving dict for
   global step 6000: accuracy = 0.4044, average_loss = 1.74068, ..., loss = 17.4068`) tells
   them apart: a claim that names no average ("Loss") is the plain one.
+- A log that prints an average-named value ("Overall: Average Reward: 0.9534", a script's
+  final line) beside plain-named ones (its progress lines "Output 10: Average over 97
+  episodes - Reward: 0.5567", a running window) answers a claim naming the average ("Average
+  Reward") with the average-named value only: a plain value is not what the claim names.
 """
 
 from __future__ import annotations
@@ -55,3 +59,14 @@ def plain_beside_average(
     plain_lines = {m.line for m in chosen if sense_of(m.name).aggregate is None}
     kept = [m for m in chosen if sense_of(m.name).aggregate != "mean" or m.line not in plain_lines]
     return kept or chosen
+
+
+def average_beside_plain(
+    claim: MetricSense, chosen: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """With a mean in the claim, drop the plain-named values when the log also prints a
+    mean-named one of the same metric."""
+    if claim.aggregate != "mean":
+        return chosen
+    averaged = [m for m in chosen if sense_of(m.name).aggregate == "mean"]
+    return averaged or chosen

@@ -1,6 +1,11 @@
 """Which of a claim's scopes (a data set, a method, a class...) an extracted value carries, and
 the rows that are a part of the data rather than the whole: a class's, a fold's, a sequence's,
-another benchmark's. Used by the claim check (`claims.py`)."""
+another benchmark's. Used by the claim check (`claims.py`).
+
+A value that carries the claim's method but another data set (`ogbn-mag/GCN/Test Acc`, a
+heading's data set above a table of models, for "GCN Test Accuracy" on ogbn-arxiv; a part shaped
+like a data set's name: a digit, a hyphen or a capital inside) is the other data set's: matching
+the method alone never makes it the claimed data set's (`on_another_dataset`)."""
 
 from __future__ import annotations
 
@@ -162,3 +167,36 @@ def label_rows(metrics: list[ExtractedMetric]) -> bool:
             return False
         labels.add(tail.group(2).lower())
     return len(labels) >= 2
+
+
+def on_another_dataset(
+    metric: ExtractedMetric, dataset: str, scope: set[str], short: str | None
+) -> bool:
+    """Does the value carry a data set other than the claimed `dataset` (a scope key), and
+    not the claimed one, written whole or partly?"""
+    if scope_hits(metric, {dataset}, True) or scope_hits(metric, {dataset}, False, short):
+        return False
+    scopes = set(dataset_scopes(metric))
+    return any(
+        (key := metric_key(part)) in scopes
+        and _NAME_SHAPED.search(part)
+        and not any(_same_scope(key, b) for b in scope)
+        for part in metric.name.split("/")[:-1]
+    )
+
+
+# A part of a value's name shaped like a data set's name ("ogbn-mag", "CIFAR10", "newsTest"),
+# not a word ("class", "changed").
+_NAME_SHAPED = re.compile(r"\d|-|[a-z][A-Z]")
+
+
+def _same_scope(found: str, claimed: str) -> bool:
+    """A value's scope that is the claim's, written whole, partly, extended ("changed" for
+    "change") or abbreviated ("av" for "audiovisual")."""
+    return (
+        holds(found, claimed)
+        or holds(claimed, found)
+        or found.startswith(claimed)
+        or claimed.startswith(found)
+        or abbreviates(found, claimed)
+    )

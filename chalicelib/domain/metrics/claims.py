@@ -24,6 +24,7 @@ import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import (
+    average_beside_plain,
     plain_beside_average,
 )
 from chalicelib.domain.metrics.claim_rows import (
@@ -45,6 +46,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     class_row,
     dataset_scopes,
     label_rows,
+    on_another_dataset,
     other_benchmark,
     parts_of,
     sample_counts,
@@ -265,6 +267,14 @@ def _narrow(
                 # a claim naming a dataset and a method ("NDCG@10 (SPLADE)" on nfcorpus) means
                 # the value scoped to both, not another column of the dataset's row
                 in_scope = [m for m, h in hits if h == best]
+                if dataset and (key := scope_key(dataset)) in scope:
+                    # the method's value on another data set is not the claimed data set's
+                    in_scope = [m for m in in_scope if not on_another_dataset(m, key, scope, short)]
+                    if not in_scope:
+                        return (
+                            [],
+                            f"the log reports this metric only for other datasets than '{dataset}'",
+                        )
                 parts = bool(not exact and dataset and parts_of(scope_key(dataset), in_scope))
                 if parts:
                     # rows of several parts named after the data set ("MOT17-02-DPM",
@@ -413,6 +423,7 @@ def _narrow(
             return [], "the log reports this metric only for another evaluation protocol"
 
     chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
+    chosen = average_beside_plain(claim, chosen)  # "Average Reward" beside a window's "Reward"
     chosen = evidenced(claim, name, chosen)
     if not chosen:
         return [], "the log reports this metric only for other qualifiers than the claim's"

@@ -63,6 +63,7 @@ class LogState:
     # the last block scope that scopes every name (one sample's file name, a split ratio)
     sample_scope: str | None = None
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows
+    log_scope_headed: bool = False  # ...named by a heading: it scopes a table's rows too
     log_split: str | None = None  # the split a run's arguments name for what follows (task=val)
     section_split: str | None = None  # the split the last heading or title named (up to the next)
     progress_line: int = 0  # the last line skipped as a partial progress line (batch i of N)
@@ -85,6 +86,7 @@ class LogState:
     # achieve the results in the paper"): a next line restating them ("i.e. mIoU 0.821") quotes
     source_end_line: int = -1
     headings: int = 0  # Markdown headings so far: each opens a section (another model, run)
+    heading_line: int = -1  # the line number of the last Markdown heading
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.

@@ -1,11 +1,15 @@
-"""The layout rules a line meets before the counters (`line_layout.read_layout` asks them
-first): headings, titles and sentences that open someone else's numbers (a paper's, a README's,
-an expected output), data-set and model titles that scope the block below, split sentences and
-code blocks, printed variables. `prelude` applies them; `prelude_may_apply` is their guard on a
-line's shape: `read_layout` skips `prelude` on a shape no guard holds on, so a rule added here
-needs its guard there, and a state it reads on any line must be in `line_layout.pending`
-(`tests/unit/metrics/test_fast_paths.py` reads the corpus both ways). The patterns are in
-`layout.py`.
+"""The layout rules a line meets before the counters (`line_layout.read_layout` asks them first):
+headings, titles and sentences that open someone else's numbers (a paper's, a README's, an
+expected output), data-set and model titles that scope the block below, split sentences and code
+blocks, printed variables, a Chinese lead presenting the addressee's results
+(`addressee.cjk_yours_lead`), a progress line naming the corpus a retrieval run indexes
+(`corpus_lines`), headings and titles under them naming the section's data set
+(`heading_datasets`), section banners ("===== Test =====", also behind a logger's time stamp:
+"2016-06-14 08:22:54 :: ----- dev -----" opens the dev split's section). `prelude` applies them;
+`prelude_may_apply` is their guard on a line's shape: `read_layout` skips `prelude` on a shape
+no guard holds on, so a rule added here needs its guard there, and a state it reads on any line
+must be in `line_layout.pending` (`tests/unit/metrics/test_fast_paths.py` reads the corpus both
+ways). The patterns are in `layout.py`.
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.domain.metrics.addressee import cjk_yours_lead
+from chalicelib.domain.metrics.corpus_lines import corpus_named
+from chalicelib.domain.metrics.heading_datasets import heading_dataset
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BANNER,
@@ -82,6 +89,21 @@ _OWN_TURN = re.compile(
 
 _RULES = frozenset(c * 3 for c in "+=*~-")
 
+# A logger's time stamp before a line ("2016-06-14 08:22:54 :: ", keras-language-modeling's
+# `log()`: `strftime('%Y-%m-%d %H:%M:%S :: ') + x`; "2021-03-02 10:11:12,345 - ",
+# "2021-03-02T10:11:12 | "): a banner behind it opens a section as a bare banner does.
+_STAMP = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,6})?+\s*+(?:::|[-|:])?+\s*+"
+)
+
+
+def _stamped_banner(line: str) -> re.Match[str] | None:
+    """The banner (`_BANNER`) of a line behind a logger's time stamp, or None."""
+    stamp = _STAMP.match(line)
+    if stamp is None or line[stamp.end() : stamp.end() + 3] not in _RULES:
+        return None
+    return _BANNER.match(line[stamp.end() :])
+
 
 def prelude(line: str, stripped: str, state: LogState) -> bool:
     """The rules of `read_layout` before the counters: True when the line is consumed.
@@ -114,7 +136,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             return True
     elif "set" in line or "split" in line or "data" in line or "node" in line:
         _note_prose_split(stripped, state)
+    if "#" in line and len(line) < 80 and (heading_named := heading_dataset(line)):
+        state.log_scope, state.block_scope = heading_named, None  # "# ogbn-mag数据集"
+        state.log_scope_headed = True
     if "#" in line and len(line) < 200 and _HEADING.match(line):
+        state.heading_line = state.line_no
         if not _COUNTER.search(line):
             state.headings += 1  # ("# epoch 2" marks progress, not another section)
         state.reference = state.reference_section = bool(
@@ -132,6 +158,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
     elif len(line) < 120 and line.lstrip()[:3] in _RULES and (banner := _BANNER.match(line)):
         # "++++ Valid Epoch 3 ++++": the section below is that split's (a counter in the
         # banner still counts as one, read below)
+        state.section_split = section_split(banner.group(2))
+    elif len(line) < 160 and line[:1].isdigit() and (banner := _stamped_banner(line)):
+        # "2016-06-14 08:22:54 :: ----- dev -----": the same banner behind a logger's stamp
         state.section_split = section_split(banner.group(2))
     elif (
         (":" in line or "\uff1a" in line)
@@ -157,6 +186,10 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         return True
     elif ("ab" in line or "\u8868" in line) and table_reference(stripped):
         state.reference = state.reference_paragraph = True  # "Compared with Table 1 ..."
+        return True
+    if not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped):
+        if not state.reference_section:  # "而你实验得到的D3版本为": the addressee's block
+            state.reference, state.reference_paragraph = True, False
         return True
     if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
@@ -197,6 +230,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         and not _COUNTER.search(stripped)
         and not is_known_metric(stripped)
     ):
+        if state.heading_line == state.line_no - 1:
+            # "WMT14-newstest2015en_de" right under a heading: the section's data set
+            state.log_scope, state.block_scope = stripped, None
+            state.log_scope_headed = True
+            return True
         state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
         return True
     if (
@@ -221,6 +259,7 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
                 named = None  # "Test dataset", "The dataset": no data set's name
         if named:
             state.log_scope, state.block_scope = named.group(1), None
+            state.log_scope_headed = False
             return True
     if len(line) < 400 and (
         ("ata" in line and ("set" in line or "Set" in line or "SET" in line)) or "ategor" in line
@@ -229,6 +268,14 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             word = prose.group(1) or prose.group(2)
             if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                 state.log_scope, state.block_scope = word, None
+                state.log_scope_headed = False
+    if (
+        len(line) < 200
+        and ("orpus" in line or "ollection" in line)
+        and (corpus := corpus_named(line))
+    ):
+        state.log_scope, state.block_scope = corpus, None  # "Indexing the SciFact corpus..."
+        state.log_scope_headed = False
     if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
         state.reference = state.reference_paragraph = False  # "However, I can only get ..."
     return state.reference
@@ -253,7 +300,9 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and not any(c.isdigit() for c in stripped)
         )
         or ("#" in line and len(line) < 200 and _HEADING.match(line))
+        or ("#" in line and len(line) < 80 and heading_dataset(line) is not None)
         or (len(line) < 120 and line.lstrip()[:3] in _RULES and _BANNER.match(line))
+        or (len(line) < 160 and line[:1].isdigit() and _stamped_banner(line) is not None)
         or (
             (":" in line or "\uff1a" in line)
             and len(line) < 200
@@ -264,6 +313,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("ab" in line or "\u8868" in line) and table_reference(stripped))
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
+        or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (len(line) < 400 and LEGEND_WORDS.search(line))
         or (stripped.startswith("...") and len(stripped) < 48)
         or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
@@ -275,6 +325,11 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and _LONE_TITLE.match(stripped)
         )
         or (len(stripped) < 90 and " " not in stripped and "." in stripped)
+        or (
+            len(line) < 200
+            and ("orpus" in line or "ollection" in line)
+            and corpus_named(line) is not None
+        )
         or (len(line) < 200 and "odel" in line and _MODEL_LINE.match(line))
         or (
             len(line) < 100

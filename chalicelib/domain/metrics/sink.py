@@ -79,10 +79,12 @@ class Sink:
         model = scope is not None and scope.startswith(MODEL_SCOPE)
         if model and state.log_scope:
             scope = f"{state.log_scope}/{scope}"  # the data set's, and of the block's model
-        if scope and (not sense_of(name).scope or scope == state.sample_scope or model):
+        headed = state.log_scope_headed and scope == state.log_scope
+        if scope and (not sense_of(name).scope or scope == state.sample_scope or model or headed):
             # a value in a data set's block is that data set's; one in a sample's block
-            # ("img0001.nii.gz", a per-case evaluation) or a model's is that one's, whatever
-            # else it names
+            # ("img0001.nii.gz", a per-case evaluation), a model's or a section a heading
+            # gives a data set ("# ogbn-mag数据集" above a table of models' rows) is that
+            # one's, whatever else it names
             name = f"{scope}/{name}"
         printed = (name, number, split) if isinstance(number, str) else None
         if printed is not None and printed in self._known:

@@ -7,8 +7,11 @@ an SAT system's speaker-independent first pass, `decode_devtest.si`, is `devtest
 never the set's final WER),
 a subset sclite scored is named by its file (`eval2000.ctm.swbd.filt.sys` -> `swbd/%WER`; the
 whole set's `eval2000.ctm.filt.sys` names none), and a `cer_*` file's line is a character
-error rate (`%CER`; compute-wer prints `%WER` for it). `local/chain/compare_wer.sh` tables
-(`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`) name each value
+error rate (`%CER`; compute-wer prints `%WER` for it). A README that shortens the scored
+file to the set's name alone (`%WER 19.6 | 400 15057 | ... | -0.880 | dev`, one line per set)
+names the value by that set (`dev/%WER`), as the decode directory would.
+`local/chain/compare_wer.sh` tables (`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`)
+name each value
 `<set>/<lm>/<system>/WER`; their `Final train prob` rows and the `gmm_dir_info` /
 `chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are diagnostics, not
 results.
@@ -63,6 +66,9 @@ _RESCORED = re.compile(r"_rescore$")
 # `eval2000.ctm.filt.sys` the whole set (egs/swbd/s5c/local/score_sclite.sh).
 _SUBSET_FILE = re.compile(r"\.ctm\.([A-Za-z][\w\-]{0,20}+)\.filt\.(?:sys|dtl)$")
 _SET_NOISE = re.compile(r"^\d*+$")
+# A scored file shortened to a set's name: a word, no directory, no file suffix ("dev",
+# "test_clean", "eval92"); a number or a path is no set's name.
+_BARE_SET = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{1,30}+$")
 _SYSTEM = re.compile(r"^[#\s]*+System\s++(\S.*+)$")
 _COMPARE = re.compile(
     r"^[#\s]*+(WER|CER)\s++(?:on\s++)?+([\w\-.]++)\s*+(?:\(([\w\-.]++)\))?+\s++("
@@ -95,6 +101,8 @@ def _name(metric: str, path: str | None) -> str:
     if path and path.rsplit("/", 1)[-1].startswith("cer"):
         metric = "CER"  # compute-wer scores characters in cer_* files but prints %WER
     where = decode_set(path) if path and "/" in path else ""
+    if path and not where and _BARE_SET.match(path):
+        where = path  # "... | -0.880 | dev": the set's name in place of the scored file
     subset = _SUBSET_FILE.search(path) if path and ".ctm." in path else None
     parts = [where, subset.group(1) if subset else "", f"%{metric}"]
     return "/".join(p for p in parts if p)

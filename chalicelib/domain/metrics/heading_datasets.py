@@ -1,0 +1,71 @@
+"""Data sets named by a section's heading or title rather than beside the values.
+
+- A Markdown heading that only names a data set: with a data-set word ("# ogbn-mag数据集",
+  "## CIFAR-100 dataset"; not "## Cross-Validation Results", a section's kind) or as a lone
+  code span ("####`timit`",
+  a README's per-corpus results section). What follows, across blank lines and up to another
+  such heading, is that data set's (`LogState.log_scope`): a claim on a sibling data set
+  (ogbn-arxiv beside ogbn-mag, LibriSpeech beside TIMIT) is not answered by its values.
+- A lone data-set title on the line right under a heading ("## 1. without label smoothing."
+  then "WMT14-newstest2015en_de", then the run's settings and `BLEU Score: 24.28` after blank
+  lines): the section's data set, in the same way. (A lone title elsewhere, "MOT17-02-DPM"
+  above a sequence's table, titles its block only, up to a blank line.)
+
+A split ("## test"), a file ("## `train.py`") or a generic word ("## Results") is no data set.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HEADING_TEXT = re.compile(r"^\s*+#{1,6}+\s*+(.*?)\s*+#*+\s*+$")
+_CODE_SPAN = re.compile(r"^`([A-Za-z][A-Za-z0-9_\-]{1,40}+)`$")
+_WITH_WORD = re.compile(
+    r"(?i)^([A-Za-z][A-Za-z0-9_\-]{1,40}+)\s*+(?:data[ \-]?+set|\u6570\u636e\u96c6)"
+    r"[:\uff1a]?+$"
+)
+_NO_NAME = frozenset(
+    {
+        "test",
+        "testing",
+        "dev",
+        "val",
+        "valid",
+        "validation",
+        "train",
+        "training",
+        "eval",
+        "evaluation",
+        "the",
+        "our",
+        "my",
+        "this",
+        "new",
+        "custom",
+        "own",
+        "full",
+        "whole",
+        "final",
+        "other",
+        "all",
+        "main",
+        "more",
+        "some",
+        "example",
+        "sample",
+        "experiment",
+        "experimental",
+    }
+)
+
+
+def heading_dataset(line: str) -> str | None:
+    """The data set a Markdown heading only names, or None."""
+    heading = _HEADING_TEXT.match(line)
+    if heading is None:
+        return None
+    text = heading.group(1).strip(" *_")
+    named = _CODE_SPAN.match(text) or _WITH_WORD.match(text)
+    if named is None or named.group(1).lower() in _NO_NAME:
+        return None
+    return named.group(1)
