@@ -61,7 +61,7 @@ AGREEMENT_FLOOR = {
     "fresh21": 0.818,
     "fresh22": 0.801,
     "fresh23": 0.885,
-    "fresh24": 0.803,
+    "fresh24": 0.819,
     "fresh25": 0.965,
     "fresh26": 0.796,
     "fresh27": 0.81,

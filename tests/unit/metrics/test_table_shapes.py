@@ -61,3 +61,25 @@ def test_an_untitled_first_column_labels_its_rows() -> None:
     # a transposed table keeps naming the metric by its row
     transposed = "|  | Dev | Test |\n|---|---|---|\n| WER | 10.4 | 10.9 |\n"
     assert confirms(transposed, "Test WER", 10.9)
+
+
+def test_an_empty_spacer_column_does_not_hide_the_table() -> None:
+    # Given a reproduction table with an empty column between two groups of metrics
+    log = (
+        "|              | Dice_kidney | Dice_avg |   | SurfDice_kidney |\n"
+        "|--------------|-------------|----------|---|-----------------|\n"
+        "| baseline     | 0.9666      | 0.8926   |   | 0.9336          |\n"
+        "| my run       | 0.9732      | 0.9356   |   | 0.9454          |\n"
+    )
+    # Then its rows are read, each value under its own column
+    assert found(log)["my run/SurfDice_kidney"] == 0.9454
+    assert found(log)["my run/Dice_kidney"] == 0.9732
+    # (a header repeating a real name is still pairs of columns, not one table)
+    assert found("| cat | AP | cat | AP |\n|---|---|---|---|\n| a | 1.5 | b | 2.5 |\n") == {}
+
+
+def test_a_decimal_comma_after_a_zero_is_a_decimal_point_in_a_table_cell() -> None:
+    log = "| model | Dice |\n|---|---|\n| mine | 0,9356 |\n"
+    assert found(log) == {"mine/Dice": 0.9356}
+    # (a thousands comma is not a decimal one)
+    assert "mine/Dice" not in found("| model | Dice |\n|---|---|\n| mine | 1,935 |\n")

@@ -230,7 +230,12 @@ def _cell_number(cell: str) -> str | None:
     if match is None:
         return None
     text = match.group(1).removesuffix("%")
+    if _ZERO_COMMA.match(text):
+        text = text.replace(",", ".", 1)  # "0,9356": a decimal comma (never a thousands one)
     return text if parse_number(text) is not None else None
+
+
+_ZERO_COMMA = re.compile(r"^0,\d++$")
 
 
 def _result_column(header: str) -> bool:
@@ -366,8 +371,10 @@ def _cutoff_row(
 def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     """Which columns hold results, which may label a row, and whether the single result
     column is a bare `Value`/`Score` (the row label is then the metric's name)."""
-    if len(set(header)) < len(header):
+    named = [h for h in header if h]
+    if len(set(named)) < len(named):
         return [], [], False  # repeated columns (category | AP | category | AP) are pairs
+    # (empty columns are spacers: "| Dice | Dice_avg |   | SurfDice |" has one between groups)
     keys = [metric_key(h) for h in header]
     results = [i for i, h in enumerate(header) if _result_column(h)]
     labels = [i for i, key in enumerate(keys) if key not in _INDEX_HEADERS]
