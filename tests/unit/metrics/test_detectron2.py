@@ -78,3 +78,21 @@ def test_an_iou_type_evaluated_again_supersedes_the_earlier_evaluation() -> None
     assert confirms(log, "box AP", 23.25)
     assert not confirms(log, "box AP", 21.5)
     assert not confirms(log, "AP50", 40.1)
+
+
+def test_copypaste_lines_pasted_without_their_prefix_keep_box_and_mask_apart() -> None:
+    # Given print_csv_format's lines with the `copypaste: ` prefix cut off by the reporter
+    text = (
+        "Task: bbox\n"
+        "AP,AP50,AP75,APs,APm,APl\n"
+        "39.7079,58.7788,43.0693,23.8695,43.3261,50.0747\n"
+        "Task: segm\n"
+        "AP,AP50,AP75,APs,APm,APl\n"
+        "35.6635,56.5818,37.6740,16.8149,39.1003,50.3024\n"
+    )
+    # Then each task's values are read under its IoU type
+    assert found(text)["bbox/AP"] == 39.7079 and found(text)["segm/AP75"] == 37.674
+    assert confirms(text, "box AP", 39.71) and confirms(text, "mask AP", 35.66)
+    assert not confirms(text, "mask AP", 39.7079)
+    # (a CSV header of other names is no COCO header)
+    assert found("AP,recall,note\n39.7,58.7,1.0\n") == {}

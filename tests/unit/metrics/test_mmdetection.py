@@ -53,3 +53,16 @@ def test_training_lines_are_not_results() -> None:
     )
     # When the metrics are extracted, then nothing is read
     assert found(text) == {}
+
+
+def test_a_copypaste_line_alone_is_read_by_position() -> None:
+    # Given only mmdet's copypaste lines (3.x logs them apart from the named values)
+    text = (
+        "bbox_mAP_copypaste: 0.428 0.476 0.468 -1.000 0.109 0.464\n"
+        "segm_mAP_copypaste: 0.000 0.000 0.000 0.000 0.000 0.000\n"
+    )
+    # Then the fields are mAP, mAP_50, mAP_75, mAP_s, mAP_m, mAP_l, box and mask kept apart
+    assert found(text)["bbox_mAP_l"] == 0.464 and "bbox_mAP_s" not in found(text)
+    assert confirms(text, "box AP", 42.8) and confirms(text, "mask AP", 0.0)
+    assert not confirms(text, "mask AP", 0.428) and not confirms(text, "box AP", 0.476)
+    assert not confirms(text, "APl", 0.109)

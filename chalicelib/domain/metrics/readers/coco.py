@@ -33,7 +33,8 @@ _TASK = re.compile(
     r"IoU metric:\s*+(\w++)|Evaluate annotation type \*(\w++)\*|Evaluating (bbox|segm|keypoints|"
     r"proposal)\b|Evaluation results for (\w++):|copypaste:\s*+Task:\s*+(\w++)|"
     r"Evaluating predictions for (bbox|segm|keypoints)|"
-    r"=\s*+(BOX|BBOX|SEGM|MASK|KEYPOINTS?)\s++EVAL\b"
+    r"=\s*+(BOX|BBOX|SEGM|MASK|KEYPOINTS?)\s++EVAL\b|"
+    r"^\s*+Task:\s*+(bbox|segm|keypoints)\s*+$"
 )
 TASK_MARKERS = ("IoU metric", "annotation type", "Evaluat", "Task:", " EVAL")
 _TASK_NAMES = {"box": "bbox", "mask": "segm", "keypoint": "keypoints"}
@@ -159,6 +160,32 @@ def read_detectron2_copypaste(line: str, state: LogState, out: Sink) -> bool:
                 if value is not None and value >= 0:
                     out.add(coco_name(name, state), number, "coco", running=False)
     return True  # "Task:" and "Dataset:" lines carry no metric
+
+
+def _bare_names_open(state: LogState) -> bool:
+    return state.context.get("d2_bare_names") is not None
+
+
+@reader("coco", markers=("AP,AP",), order=12, open=_bare_names_open)
+def read_detectron2_bare_csv(line: str, state: LogState, out: Sink) -> bool:
+    """detectron2's `print_csv_format` lines pasted without their `copypaste:` prefix
+    (`Task: bbox`, `AP,AP50,AP75,APs,APm,APl`, `39.7079,58.7788,...`): a header of COCO names
+    only, then its values on the next line."""
+    content = line.strip()
+    names = state.context.pop("d2_bare_names", None)
+    if _NAMES.fullmatch(content) and all(n in TABLE_NAMES for n in content.split(",")):
+        state.context["d2_bare_names"] = content.split(",")
+        return True
+    if names is None or not _VALUES.fullmatch(content):
+        return False
+    values = content.split(",")
+    if len(values) != len(names):
+        return False
+    for name, number in zip(names, values, strict=True):
+        value = parse_number(number)
+        if value is not None and value >= 0:
+            out.add(coco_name(name, state), number, "coco", running=False)
+    return True
 
 
 _D2_TASK = re.compile(r"'(bbox|segm|keypoints|sem_seg|panoptic_seg)'\s*+[,:]\s*+(?:\{|$)")

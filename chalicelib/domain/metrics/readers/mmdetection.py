@@ -2,8 +2,10 @@
 bbox_mAP: ...`): bare `bbox_mAP: 0.3740, bbox_mAP_50: 0.5810, ...` and `coco/bbox_mAP: 0.3740
 coco/bbox_mAP_50: ...` pairs, and the dict `tools/test.py` of 2.x prints, `OrderedDict([(
 'bbox_mAP', 0.374), ('bbox_mAP_50', 0.581), ..., ('bbox_mAP_copypaste', '0.374 ...')])`.
-`*_mAP_copypaste` values repeat the named ones, unnamed, and are ignored, as are -1 values
-(no ground truth in that area range).
+`*_mAP_copypaste` values repeat the named ones, unnamed, and are ignored where the line names
+them; a copypaste line alone (3.x logs it on its own line, and people paste only it) is read
+by position: mAP, mAP_50, mAP_75, mAP_s, mAP_m, mAP_l. -1 values (no ground truth in that
+area range) are skipped.
 
 Format source: open-mmlab/mmdetection mmdet/datasets/coco.py (2.x `evaluate`: eval_results =
 OrderedDict(); keys f'{metric}_mAP', '_mAP_50', '_mAP_75', '_mAP_s/m/l', and
@@ -28,6 +30,13 @@ _PAIR = re.compile(
 _TUPLE = re.compile(r"\(\s*+'([\w/\-@.]{1,80}+)',\s*+(?:np\.float\d++\()?+(" + NUM + r")" + END)
 
 
+_COPYPASTE = re.compile(
+    r"(?<![\w/])((?:[\w\-]++/)?+(?:bbox|segm|mask|proposal))_mAP_copypaste\s*+[:=]\s*+"
+    r"((?:-?[\d.]++\s++){5}-?[\d.]++)" + END
+)
+_COPYPASTE_FIELDS = ("mAP", "mAP_50", "mAP_75", "mAP_s", "mAP_m", "mAP_l")
+
+
 def _add(name: str, number: str, out: Sink) -> None:
     value = parse_number(number)
     if not name.endswith("copypaste") and value is not None and value >= 0:
@@ -43,5 +52,10 @@ def read_mmdetection(line: str, state: LogState, out: Sink) -> bool:
     found = False
     for match in _PAIR.finditer(line):
         _add(match.group(1), match.group(2), out)
-        found = True
+        found = found or not match.group(1).endswith("copypaste")
+    if not found:
+        for match in _COPYPASTE.finditer(line):
+            for field, number in zip(_COPYPASTE_FIELDS, match.group(2).split(), strict=True):
+                _add(f"{match.group(1)}_{field}", number, out)
+            found = True
     return found
