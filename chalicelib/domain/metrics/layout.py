@@ -286,6 +286,8 @@ _LEGEND = re.compile(
 )
 _SOURCE_TITLE_WORDS = 12  # a title with a colon; one without has at most half as many
 _DIGIT = re.compile(r"\d")
+# A digit that starts a number, not one inside a name ("ColBERTv2", "ResNet-50", "GPT4").
+_FREE_DIGIT = re.compile(r"(?<![A-Za-z0-9_])(?<![A-Za-z]-)\d")
 # The words of a legend line (`legend_labels`): one literal search per line.
 LEGEND_WORDS = re.compile(" means | denotes | stands | refers ")
 
@@ -310,8 +312,8 @@ def source_title(line: str) -> int:
     """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
     colon (what follows up to the next title is quoted); 2 for one without (what follows up to
     a blank line is)."""
-    if len(line) > 400 or ("](" not in line and _DIGIT.search(line)):
-        return 0  # (a digit outside a link: no title, see below; the common case, tested first)
+    if len(line) > 400 or ("](" not in line and _FREE_DIGIT.search(line)):
+        return 0  # (a number outside a link: no title, see below; the common case, tested first)
     if not _SOURCE_WORD.search(line) or _OFFICIAL_SCORER_RUN.match(line):
         return 0
     if "](" in line:
@@ -322,7 +324,9 @@ def source_title(line: str) -> int:
     words = core.split()
     if not words or len(words) > (_SOURCE_TITLE_WORDS if colon else _SOURCE_TITLE_WORDS // 2):
         return 0
-    if core.endswith((".", "?", "!")) or any(c.isdigit() for c in core):
+    if core.endswith((".", "?", "!")) or _FREE_DIGIT.search(core):
+        return 0
+    if any(c.isdigit() and not c.isascii() for c in core):
         return 0
     if _OWN_WORD.search(core) or not _SOURCE_WORD.search(core):
         return 0

@@ -168,3 +168,20 @@ def test_a_line_restating_the_source_the_line_above_ended_with_quotes_it() -> No
     # a restatement of the writer's own numbers stays theirs
     own = "Here is what my last run printed\ni.e. Class mIoU: 0.823\n"
     assert confirms(own, "Class mIoU", 0.823)
+
+
+def test_a_source_title_naming_a_model_with_a_digit_still_quotes_the_line_below() -> None:
+    # Given the writer's numbers, then a line saying a paper's numbers follow, whose model name
+    # carries a digit ("ColBERTv2"), then those numbers
+    log = (
+        "I am getting the following metrics using your provided model checkpoint.\n"
+        "MRR@10 = 39.6, Recall@1000 = 97.7 for end-to-end retrieval.\n"
+        "\n"
+        "The ColBERTv2 paper says\n"
+        "MRR@10 = 36.0, Recall@1000 = 96.8 for end-to-end retrieval.\n"
+    )
+    # Then the paper's numbers are quoted, not the run's; the run's still confirm
+    assert not confirms(log, "MRR@10", 36.0) and not confirms(log, "Recall@1000", 96.8)
+    assert confirms(log, "MRR@10", 39.6) and confirms(log, "Recall@1000", 97.7)
+    # (a number outside a name still makes the line no title)
+    assert confirms("The paper says 3 runs\nMRR@10 = 36.0\n", "MRR@10", 36.0)
