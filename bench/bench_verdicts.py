@@ -46,6 +46,8 @@ def run() -> list[Row]:
         "fresh26": "twenty-sixth fresh hold-out (a broad mix)",
         "fresh27": "twenty-seventh fresh hold-out (the issue's named families)",
         "fresh28": "twenty-eighth fresh hold-out (committed log files, small)",
+        "fresh29": "twenty-ninth fresh hold-out (named families, committed logs, PRs)",
+        "fresh30": "thirtieth fresh hold-out (committed result files, diffusion issues)",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -50,6 +50,8 @@ SETS = (
     "fresh26",
     "fresh27",
     "fresh28",
+    "fresh29",
+    "fresh30",
 )
 
 

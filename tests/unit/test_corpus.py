@@ -66,6 +66,8 @@ AGREEMENT_FLOOR = {
     "fresh26": 0.796,
     "fresh27": 0.81,
     "fresh28": 1.0,
+    "fresh29": 0.936,
+    "fresh30": 0.873,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -135,6 +137,17 @@ OPEN_WRONG_CONFIRMATIONS = {
     # sibling data set claimed); verdicts33 fixed both)
     # fresh27 (measured blind once, after verdicts28-32: 76.4% (113/148), 7 wrong confirmations;
     # verdicts33 fixed all seven)
+    # fresh28 (measured blind once, after verdicts28-32: 100% (30/30))
+    # fresh29 (measured blind once, after verdicts33 and this session's first fixes: 93.7%
+    # (104/111), 1 wrong confirmation):
+    ("fresh29-sophgo-net-accuracy-raw-vs-int8", "AUC", 0.8557),
+    # fresh30 (measured blind once, at the same code plus the source-title fix: 87.3%
+    # (131/150), 5 wrong confirmations):
+    ("fresh30-automl-gaz-readme-key-findings", "MAPE", 4.53),
+    ("fresh30-diffusion-ld3-sd-fid-per-nfe", "FID", 18.05),
+    ("fresh30-diffusion-ld3-sd-fid-per-nfe", "FID", 11.8),
+    ("fresh30-fasttext-spelling-error-type-test-label", "F1", 0.917271),
+    ("fresh30-fasttext-spelling-error-type-test-label", "Test Precision@1", 0.842),
 }
 
 
