@@ -305,6 +305,7 @@ class Extraction:
         if not stripped:
             self._compared.blank()
             state.running = False
+            state.blank_line = state.line_no
             if state.block_split is not None:
                 state.section_split = None  # "Test:" then its lines: a blank line ends both
             state.line_split = state.block_split = None

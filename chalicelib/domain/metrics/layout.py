@@ -124,6 +124,16 @@ _PARTITION_TITLE = re.compile(
 _AVERAGE_TITLE = re.compile(
     r"(?i)^\s*+(?=[mws])((?:micro|macro|weighted|samples)[ _-]?+(?:avg|average)?+)\s*+:?+\s*+$"
 )
+# A short line of capitalised words after a blank line that names a data set or collection
+# ("MS-MARCO Passage", "Natural Questions (NQ)", "Trivia QA"): the title of a section of a
+# report evaluating several data sets one after another. What follows, across blank lines and
+# up to the next such title or a heading, is that data set's. One word at least must be shaped
+# like a data set's name: an acronym, an inner capital or a digit.
+_CAPS_TITLE = re.compile(
+    r"^(?:[A-Z][A-Za-z0-9\-]*+|\([A-Z][A-Za-z0-9\-]*+\))"
+    r"(?: (?:[A-Z][A-Za-z0-9\-]*+|\([A-Z][A-Za-z0-9\-]*+\)|of|on|and|the|for|in)){1,3}+$"
+)
+_NAME_SHAPED = re.compile(r"[A-Z][A-Z]|[a-z][A-Z]|\d")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # A list item that only names what its nested items are of ("* LibriSpeech test-clean:",
 # "- Emilia EN:"): the items below it, up to the next such title or a blank line, are that

@@ -87,6 +87,7 @@ class LogState:
     source_end_line: int = -1
     headings: int = 0  # Markdown headings so far: each opens a section (another model, run)
     heading_line: int = -1  # the line number of the last Markdown heading
+    blank_line: int = 0  # the line number of the last blank line (0: the start of the log)
     # Context that earlier lines set for later ones (by readers), e.g. "coco_task": "segm".
     context: dict[str, Any] = field(default_factory=dict)
     # Per-reader state, keyed by reader family.

@@ -24,6 +24,7 @@ from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BANNER,
     _BULLET_TITLE,
+    _CAPS_TITLE,
     _COUNTER,
     _DATASET_ASSIGN,
     _DATASET_LINE,
@@ -36,6 +37,7 @@ from chalicelib.domain.metrics.layout import (
     _LIST_FILE,
     _LONE_TITLE,
     _MODEL_LINE,
+    _NAME_SHAPED,
     _NOT_A_DATASET,
     _NOT_A_SECTION,
     _NOT_OBTAINED,
@@ -238,6 +240,15 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
         return True
     if (
+        len(stripped) < 48
+        and state.blank_line == state.line_no - 1
+        and _CAPS_TITLE.match(stripped)
+        and caps_section_title(stripped)
+    ):
+        state.log_scope, state.block_scope = stripped, None  # "MS-MARCO Passage": a section
+        state.log_scope_headed = False
+        return True
+    if (
         len(stripped) < 90
         and " " not in stripped
         and "." in stripped
@@ -316,6 +327,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (len(line) < 400 and LEGEND_WORDS.search(line))
         or (stripped.startswith("...") and len(stripped) < 48)
+        or (len(stripped) < 48 and _CAPS_TITLE.match(stripped) is not None)
         or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
         or (("list" in line or "rial" in line) and len(line) < 400 and _LIST_FILE.match(line))
         or (len(line) < 80 and line.rstrip().endswith(":"))
@@ -421,6 +433,21 @@ def _prose_split_block(stripped: str, state: LogState) -> None:
         state.block_split = state.prose_split
         state.fence_split = True
     state.prose_split = None
+
+
+def caps_section_title(title: str) -> bool:
+    """Is a line of capitalised words (`_CAPS_TITLE`) a data set's name, not a split, a
+    metric, a kind of output or a source ("Test Results", "Top1 Acc", "Paper Numbers")?"""
+    words = [w.strip("()") for w in title.split()]
+    if not any(_NAME_SHAPED.search(w) for w in words) or source_title(title):
+        return False
+    return not any(
+        (low := w.lower()) in _SPLIT_OF_WORD
+        or low in _NOT_A_SECTION
+        or low in _NOT_A_DATASET
+        or is_known_metric(w)
+        for w in words
+    )
 
 
 def _section_name(name: str) -> bool:

@@ -425,3 +425,35 @@ def test_a_sentence_scoping_a_metric_once_scopes_its_second_value_too() -> None:
     )
     assert confirms(text, "CER", 5.7, dataset="AISHELL-2")
     assert not confirms(text, "CER", 5.7, dataset="WenetSpeech")  # only AISHELL-2 is named
+
+
+def test_a_capitalised_title_after_a_blank_line_scopes_its_section_across_blank_lines() -> None:
+    # Given a report evaluating several collections one after another, each under a title
+    # line of capitalised words, with a second block of the same section after a blank line
+    log = (
+        "MS-MARCO Passage\n"
+        "MRR @10: 0.3301\n"
+        "\n"
+        "TREC eval:\n"
+        "map                   \tall\t0.3362\n"
+        "\n"
+        "MS-MARCO Document\n"
+        "MRR @100: 0.3795\n"
+        "\n"
+        "TREC eval:\n"
+        "map                   \tall\t0.3796\n"
+        "\n"
+        "Natural Questions (NQ)\n"
+        "Top20   accuracy: 0.8224\n"
+        "\n"
+        "Trivia QA\n"
+        "Top20   accuracy: 0.8010\n"
+    )
+    # Then each value is its section's: a sibling collection's claim is refused
+    assert confirms(log, "MAP", 0.3362, "MS MARCO passage")
+    assert not confirms(log, "MAP", 0.3362, "MS MARCO document")
+    assert confirms(log, "MAP", 0.3796, "MS MARCO document")
+    assert confirms(log, "Top-20 Accuracy", 0.8224, "Natural Questions")
+    assert not confirms(log, "Top-20 Accuracy", 0.8224, "TriviaQA")
+    # (a title of a split, a metric or a kind of output is no data set's section)
+    assert confirms("Test Results\nTop20 accuracy: 0.8224\n", "Top-20 Accuracy", 0.8224, "NQ")
