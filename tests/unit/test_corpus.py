@@ -6,13 +6,21 @@ same figures per set."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from tests.corpus.lint import problems_of
-from tests.corpus.measure import HERE, SETS, load, measure, report
+from tests.corpus.measure import HERE, SETS, Case, Outcome, Tally, load, measure, report
 
-CASES = load()
-TALLIES, OUTCOMES = measure(CASES)
+
+@cache
+def _measured() -> tuple[list[Case], dict[str, Tally], list[Outcome]]:
+    """The corpus measured once, by the first test that needs it (not at import: every
+    pytest-xdist worker imports every test module to collect it)."""
+    cases = load()
+    tallies, outcomes = measure(cases)
+    return cases, tallies, outcomes
 
 
 def test_every_corpus_file_is_well_formed() -> None:
@@ -22,11 +30,12 @@ def test_every_corpus_file_is_well_formed() -> None:
 
 
 def test_the_corpus_is_large_varied_and_cited() -> None:
-    assert len(CASES) >= 150
-    assert len({case.family for case in CASES}) >= 30
-    assert all(case.source.strip() for case in CASES)
-    assert sum(len(case.claims) for case in CASES) >= 600
-    assert sum(1 for case in CASES for claim in case.claims if not claim.expect) >= 200
+    cases, _, _ = _measured()
+    assert len(cases) >= 150
+    assert len({case.family for case in cases}) >= 30
+    assert all(case.source.strip() for case in cases)
+    assert sum(len(case.claims) for case in cases) >= 600
+    assert sum(1 for case in cases for claim in case.claims if not claim.expect) >= 200
 
 
 # The target is >= 95% agreement and no wrong confirmation on every set (issue "verdicts").
@@ -150,14 +159,15 @@ OPEN_WRONG_CONFIRMATIONS = {
 
 
 def test_wrong_confirmations_are_exactly_the_named_open_defects() -> None:
+    _, _, outcomes = _measured()
     wrong = {
         (o.case.id, claim.metric, claim.value)
-        for o in OUTCOMES
+        for o in outcomes
         for claim, _, _ in o.wrong_confirmations
     }
     new = [
         report(o)
-        for o in OUTCOMES
+        for o in outcomes
         if {(o.case.id, c.metric, c.value) for c, _, _ in o.wrong_confirmations}
         - OPEN_WRONG_CONFIRMATIONS
     ]
@@ -168,9 +178,10 @@ def test_wrong_confirmations_are_exactly_the_named_open_defects() -> None:
 
 @pytest.mark.parametrize("corpus_set", SETS)
 def test_claim_agreement_never_falls_below_its_floor(corpus_set: str) -> None:
-    tally = TALLIES[corpus_set]
+    _, tallies, outcomes = _measured()
+    tally = tallies[corpus_set]
     floor = AGREEMENT_FLOOR[corpus_set]
-    missed = [report(o) for o in OUTCOMES if o.case.set == corpus_set and o.disagreements]
+    missed = [report(o) for o in outcomes if o.case.set == corpus_set and o.disagreements]
     assert tally.agreement >= floor, (
         f"{tally.agreement:.1%} of {tally.claims} claims agree (floor {floor:.1%}, target "
         f"{TARGET:.0%}):\n" + "\n".join(missed)
@@ -178,4 +189,5 @@ def test_claim_agreement_never_falls_below_its_floor(corpus_set: str) -> None:
 
 
 def test_the_development_set_meets_the_target() -> None:
-    assert TALLIES["logs"].agreement >= TARGET and TALLIES["holdout"].agreement >= TARGET
+    _, tallies, _ = _measured()
+    assert tallies["logs"].agreement >= TARGET and tallies["holdout"].agreement >= TARGET
