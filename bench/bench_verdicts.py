@@ -48,6 +48,7 @@ def run() -> list[Row]:
         "fresh28": "twenty-eighth fresh hold-out (committed log files, small)",
         "fresh29": "twenty-ninth fresh hold-out (named families, committed logs, PRs)",
         "fresh30": "thirtieth fresh hold-out (committed result files, diffusion issues)",
+        "fresh31": "thirty-first fresh hold-out (named families, pasted in issues)",
     }
     for key, label in labels.items():
         tally = tallies[key]

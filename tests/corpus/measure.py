@@ -52,6 +52,7 @@ SETS = (
     "fresh28",
     "fresh29",
     "fresh30",
+    "fresh31",
 )
 
 
