@@ -53,7 +53,9 @@ _PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for
 # A logger's prefix before a row: a timestamp, a log level.
 _LOG_PREFIX = re.compile(r"\d\d:\d\d:\d\d|\b(?:INFO|DEBUG|WARNING)\b")
 # A header whose names are separated by single spaces: nothing else on the line.
-_SPACED_NAMES = re.compile(r"^\s*+[A-Za-z][\w.\-@()]{0,30}+(?: [A-Za-z][\w.\-@()]{0,30}+){2,}+\s*+$")
+_SPACED_NAMES = re.compile(
+    r"^\s*+[A-Za-z][\w.\-@()]{0,30}+(?: [A-Za-z][\w.\-@()]{0,30}+){2,}+\s*+$"
+)
 _RULE = re.compile(r"^[\s=+|:]*+-{3}[\s\-=+|:]*+$")
 _SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
 
