@@ -47,8 +47,8 @@ TARGET = 0.95
 AGREEMENT_FLOOR = {
     "logs": 0.984,
     "holdout": 0.97,
-    "fresh": 0.936,
-    "fresh2": 0.905,
+    "fresh": 0.945,
+    "fresh2": 0.912,
     "fresh3": 0.916,
     "fresh4": 0.818,
     "fresh5": 0.826,

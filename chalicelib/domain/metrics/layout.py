@@ -206,12 +206,13 @@ _SPLIT_TITLE = re.compile(
 # A title that introduces someone else's numbers ("**Here is your report result:**", "Results
 # reported in the paper:"): what follows, up to the next title, is not this run's output.
 # So does a title naming the paper, README or tutorial after the results ("But the accuracy
-# provided in your paper is:", "The result in Tutorial 4:").
+# provided in your paper is:", "The result in Tutorial 4:"); a thesis is a paper ("The
+# experimental results of the thesis:").
 _REFERENCE_TITLE = re.compile(
     r"(?i)^[^0-9]*?(?:\b(?:report|reported|paper|official|claimed)\b[^0-9]*?"
     r"\b(?:results?|scores?|numbers?)\b[^0-9:]*+"
     r"|\b(?:results?|scores?|numbers?|accuracy|performance|metrics?)\b[^0-9:]*?\b(?:in|from|of|by)"
-    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|readme|tutorial|table)\b(?:\s++\d++)?+[^0-9:\uff1a]*+)"
+    r"\s++(?:(?:the|your|their)\s++)?+(?:paper|thesis|readme|tutorial|table)\b(?:\s++\d++)?+[^0-9:\uff1a]*+)"
     r"[:\uff1a][*_\s]*+$"
 )
 # A title whose colon opens a block of values on the same line ("Results in Table 2:

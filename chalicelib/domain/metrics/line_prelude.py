@@ -89,6 +89,13 @@ _OWN_TURN = re.compile(
     r"|reproduce|reproduced|have|had)\b"
 )
 
+# A short title of the writer's own numbers, with no colon ("My experimental result", "Our
+# results"): after a quoted block, the writer's own block starts here.
+_OWN_TITLE = re.compile(
+    r"(?i)^[*_]*+(?:my|our)\s++(?:own\s++)?+(?:[a-z\-]++\s++){0,2}?"
+    r"(?:results?+|outputs?+|numbers|scores|logs?+)[*_]*+\s*+[.:]?+$"
+)
+
 _RULES = frozenset(c * 3 for c in "+=*~-")
 
 # A logger's time stamp before a line ("2016-06-14 08:22:54 :: ", keras-language-modeling's
@@ -287,8 +294,13 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
     ):
         state.log_scope, state.block_scope = corpus, None  # "Indexing the SciFact corpus..."
         state.log_scope_headed = False
-    if state.reference and not state.reference_section and _OWN_TURN.match(stripped):
-        state.reference = state.reference_paragraph = False  # "However, I can only get ..."
+    if (
+        state.reference
+        and not state.reference_section
+        and (_OWN_TURN.match(stripped) or (len(stripped) < 60 and _OWN_TITLE.match(stripped)))
+    ):
+        # "However, I can only get ...", "My experimental result": the writer's own numbers
+        state.reference = state.reference_paragraph = False
     return state.reference
 
 

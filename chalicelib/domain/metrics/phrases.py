@@ -131,6 +131,11 @@ _phrases("motp", None, "motp")
 _phrases("idf1", None, "idf1")
 _phrases("idr", None, "idr", "id recall")  # the identity recall and precision behind IDF1
 _phrases("idp", None, "idp", "id precision")
+# pairwise judging (AlpacaEval's leaderboard: `length_controlled_winrate  win_rate ...`): the
+# raw win rate and the length-controlled one are different metrics
+_phrases("win_rate", None, "win rate", "winrate")
+_phrases("lc_win_rate", None, "lc win rate", "lc winrate", "length controlled win rate")
+_phrases("lc_win_rate", None, "length controlled winrate")
 # speech enhancement and separation
 _phrases("pesq", None, "pesq", "pesq score", "wb pesq", "pesq wb")
 _phrases("stoi", None, "stoi", "stoi score")

@@ -20,6 +20,9 @@ line that is not such a row (a rule of dashes under the header is skipped). A he
 names repeat in groups (`nDCG@10 R@100 nDCG@10 R@100 ...`) under a line of as many group
 names, separated by two spaces or more (`BM25-flat   SPLADE ...`, Pyserini's 2CR tables),
 names each column by its group: `trec-covid/SPLADE/nDCG@10`.
+A header separated by single spaces (`HOTA DetA AssA ...`, as a summary file joins its fields,
+or a table typed by hand) is one only when the whole line is such names; its rows then hold
+exactly one number per column and no label (a single space tells no label from a column).
 Counts printed as columns (GT, FP, FN, IDs) are not results (`result_names`). ParlAI's
 partial reports ("8.6% complete (487 / 5,651)") count examples so far, like a batch counter:
 none of their values is a result; its finished report's "using datatype valid" names the
@@ -28,7 +31,8 @@ split.
 Format source: JonathonLuiten/TrackEval trackeval/metrics/_base_metric.py
 `_summary_row`/`print_table` ("%-35s" + "%-10s" per field); cheind/py-motmetrics
 motmetrics/io.py `render_summary` (pandas `DataFrame.to_string`); the MOTChallenge devkit's
-`printMetrics` (" IDF1  IDP  IDR| Rcll  Prcn   FAR| ..."); castorini/pyserini
+`printMetrics` (" IDF1  IDP  IDR| Rcll  Prcn   FAR| ..."); TrackEval's summary files
+(`_write_summary_results`: `' '.join` of the field names, then of the values); castorini/pyserini
 pyserini/2cr/beir.py `run_conditions` (a line of model names, `' ' * 26 + 'nDCG@10   R@100    '
 * 7`, a rule of dashes, then `f'{dataset:25}'` and two `8.3f` values per model).
 """
@@ -48,6 +52,10 @@ _CELL_NUMBER = re.compile(r"^[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)
 _PROSE_WORDS = frozenset({"and", "or", "the", "of", "we", "on", "in", "to", "for", "with", "is"})
 # A logger's prefix before a row: a timestamp, a log level.
 _LOG_PREFIX = re.compile(r"\d\d:\d\d:\d\d|\b(?:INFO|DEBUG|WARNING)\b")
+# A header whose names are separated by single spaces: nothing else on the line.
+_SPACED_NAMES = re.compile(
+    r"^\s*+[A-Za-z][\w.\-@()]{0,30}+(?: [A-Za-z][\w.\-@()]{0,30}+){2,}+\s*+$"
+)
 _RULE = re.compile(r"^[\s=+|:]*+-{3}[\s\-=+|:]*+$")
 _SUMMARY_LABELS = frozenset({"combined", "overall", "all", "mean", "average", "avg", "total"})
 
@@ -88,13 +96,14 @@ _FINISHED = re.compile(r"\bFinished evaluating\b.*?\busing datatype (valid|test|
 _DATATYPES = {"valid": "val", "test": "test", "train": "train"}
 
 
-@reader("aligned_table", markers=("  ", "\t", "|", "complete", "Finished"), order=800, open=_open)
+@reader("aligned_table", markers=(" ", "\t", "|", "complete", "Finished"), order=800, open=_open)
 def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
     columns: list[str] | None = state.context.get("aligned_columns")
     if columns is not None:
         if _RULE.match(line):
             return True  # a rule of dashes between the header and its rows
-        if _row(line, columns, None if state.context.get("aligned_partial") else out):
+        spaced = state.context.get("aligned_spaced", False)
+        if _row(line, columns, None if state.context.get("aligned_partial") else out, spaced):
             return True
         state.context["aligned_columns"] = None
     if "complete" in line and _PARTIAL.search(line):
@@ -105,7 +114,8 @@ def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
         state.context["aligned_partial"] = False
         state.log_split = _DATATYPES[finished.group(1)]
         return False
-    if "  " not in line and "\t" not in line and "|" not in line:
+    spaced = "  " not in line and "\t" not in line and "|" not in line
+    if spaced and not _SPACED_NAMES.match(line):
         return False
     header = _header(line)
     if header is None:
@@ -115,6 +125,7 @@ def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
     if above is not None and above[0] == state.line_no - 1:
         header = _grouped(above[1], header)
     state.context["aligned_columns"] = header
+    state.context["aligned_spaced"] = spaced
     return True
 
 
@@ -136,10 +147,13 @@ def _grouped(above: str, columns: list[str]) -> list[str]:
     return [f"{groups[i // width]}/{c}" for i, c in enumerate(columns)]
 
 
-def _row(line: str, columns: list[str], out: Sink | None) -> bool:
+def _row(line: str, columns: list[str], out: Sink | None, spaced: bool = False) -> bool:
     """Whether `line` is a row of the table; its values go to `out` (None: a partial report,
-    a count of examples so far like a batch counter, whose values are none of them results)."""
+    a count of examples so far like a batch counter, whose values are none of them results).
+    A row under a header of single-spaced names holds one number per column and nothing else."""
     cells = _cells(line)
+    if spaced and (len(cells) != len(columns) or not all(map(_CELL_NUMBER.match, cells))):
+        return False
     count = 0
     for cell in reversed(cells):
         if not _CELL_NUMBER.match(cell):
