@@ -49,6 +49,7 @@ def run() -> list[Row]:
         "fresh29": "twenty-ninth fresh hold-out (named families, committed logs, PRs)",
         "fresh30": "thirtieth fresh hold-out (committed result files, diffusion issues)",
         "fresh31": "thirty-first fresh hold-out (named families, pasted in issues)",
+        "fresh32": "thirty-second fresh hold-out (reproduction reports, long tail)",
     }
     for key, label in labels.items():
         tally = tallies[key]

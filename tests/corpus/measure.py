@@ -53,6 +53,7 @@ SETS = (
     "fresh29",
     "fresh30",
     "fresh31",
+    "fresh32",
 )
 
 
