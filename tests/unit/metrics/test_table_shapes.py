@@ -83,3 +83,41 @@ def test_a_decimal_comma_after_a_zero_is_a_decimal_point_in_a_table_cell() -> No
     assert found(log) == {"mine/Dice": 0.9356}
     # (a thousands comma is not a decimal one)
     assert "mine/Dice" not in found("| model | Dice |\n|---|---|\n| mine | 1,935 |\n")
+
+
+def test_a_results_table_whose_header_lost_its_leading_pipe_is_still_read() -> None:
+    # Given two lm-evaluation-harness tables, the second one's header copied without its
+    # leading pipe
+    log = (
+        "### base\n"
+        "|Tasks|Version|Filter|n-shot|Metric|   |Value|   |Stderr|\n"
+        "|-----|------:|------|-----:|------|---|----:|---|-----:|\n"
+        "|arc_easy|1|none|0|acc|↑|0.64|±|0.0482|\n"
+        "\n"
+        "### quantized\n"
+        " Tasks  |Version|Filter|n-shot| Metric |   |Value|   |Stderr|\n"
+        "|--------|------:|------|-----:|--------|---|----:|---|-----:|\n"
+        "|arc_easy|      1|none  |     0|acc     |↑  | 0.67|±  |0.0473|\n"
+    )
+    # Then the second table's rows are read as lm-eval rows too
+    assert confirms(log, "ARC-Easy acc", 0.67)
+    assert not confirms(log, "ARC-Easy acc", 0.0473)
+    # (a line of pipes no family reader knows is no header)
+    assert found("loss | 0.5 | step | 10 |\n|---|---|---|---|\n|a|1|b|2|\n") == {}
+
+
+def test_a_rows_dataset_cell_scopes_what_is_read_from_the_row() -> None:
+    # Given a table with a dataset column whose result cells print "name : value"
+    log = (
+        "| net       | dataset  | raw                 | int8                |\n"
+        "| --------- | -------- | ------------------- | ------------------- |\n"
+        "| resnet50  | imagenet | Acc@1 72.614        | Acc@1 72.402        |\n"
+        "| arcface   | lfw      | AUC  : 0.8556991111 | AUC  : 0.8178183333 |\n"
+        "\n"
+        "AUC: 0.91\n"
+    )
+    # Then a value is its row's data set's: another data set's claim is refused
+    assert confirms(log, "AUC", 0.8557, "LFW")
+    assert not confirms(log, "AUC", 0.8557, "ImageNet")
+    # and the scope ends with the table
+    assert found(log)["AUC"] == 0.91 and found(log)["lfw/AUC"] == 0.8178183333

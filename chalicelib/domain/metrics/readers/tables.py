@@ -37,6 +37,7 @@ from chalicelib.domain.metrics.vocabulary import is_known_metric, metric_key, se
 
 _TABLE_LINE = re.compile(r"^[\s+>#]*+(\|.*\|)\s*+$")
 _SEPARATOR_CELL = re.compile(r"^:?-++:?$")
+_LEADLESS_HEADER = re.compile(r"^\s*+[A-Za-z][^|]{0,40}+\|(?:[^|]{0,40}+\|){3,}+\s*+$")
 _LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
 _RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
@@ -112,6 +113,12 @@ def _bare_header(cells: list[str]) -> bool:
 @reader("tables", markers=("|",), order=20, open=_markdown_open)
 def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
     cells = _row_cells(line, state)
+    if cells is None and state.context.get("md_mode") is None and _LEADLESS_HEADER.match(line):
+        # a header whose leading pipe was lost in a copy (" Tasks  |Version|...|Stderr|"): a
+        # table's header only when a family reader knows it (its rows keep their pipes)
+        named = [c.strip() for c in line.rstrip()[:-1].split("|")]
+        lowered = [c.lower() for c in named]
+        return lm_eval_header(lowered, state) or opencompass_header(lowered, named, state)
     if cells is None:
         # a rule under a bare header or above its summary row; a grid table's border between
         # its rows (tabulate "grid", prettytable: `+-----+====+`)
@@ -120,6 +127,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
             return True
         state.context["md_mode"] = None
         state.context["md_bare"] = False
+        if (saved := state.context.pop("md_saved_scope", None)) is not None and line.strip():
+            state.block_scope = saved[0]  # the table's rows no longer scope what follows
         return False
     if all(_SEPARATOR_CELL.match(c) for c in cells if c):
         return True
@@ -150,8 +159,29 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
     else:
         # rows of other tables: summaries with one column per benchmark, else left to the
         # family readers and generic
-        return mode == "other" and benchmark_row(state.context.get("md_header", []), cells, out)
+        header = state.context.get("md_header", [])
+        if mode == "other":
+            _scope_by_dataset_cell(header, cells, state)
+        return mode == "other" and benchmark_row(header, cells, out)
     return True
+
+
+_DATASET_HEADERS = frozenset({"dataset", "datasets", "data", "benchmark", "testset"})
+
+
+def _scope_by_dataset_cell(header: list[str], cells: list[str], state: LogState) -> None:
+    """A row of a table with a `dataset` column (`| net | dataset | raw | int8 |` over `|
+    arcface | lfw | AUC : 0.8557 | ... |`): what any reader reads from the row is that data
+    set's (the scope lasts for the row; the table's end gives back the scope before it)."""
+    if len(header) != len(cells):
+        return
+    for i, name in enumerate(header):
+        if metric_key(name) in _DATASET_HEADERS:
+            cell = cells[i].strip("*` ")
+            if cell and _cell_number(cell) is None:
+                state.context.setdefault("md_saved_scope", (state.block_scope,))
+                state.block_scope = cell
+            return
 
 
 @reader("tables", markers=("|",), order=850)
