@@ -50,6 +50,7 @@ def run() -> list[Row]:
         "fresh30": "thirtieth fresh hold-out (committed result files, diffusion issues)",
         "fresh31": "thirty-first fresh hold-out (named families, pasted in issues)",
         "fresh32": "thirty-second fresh hold-out (reproduction reports, long tail)",
+        "fresh33": "thirty-third fresh hold-out (machine-printed logs in issues)",
         "fresh34": "thirty-fourth fresh hold-out (prose reports, result tables)",
     }
     for key, label in labels.items():

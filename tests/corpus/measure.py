@@ -54,6 +54,7 @@ SETS = (
     "fresh30",
     "fresh31",
     "fresh32",
+    "fresh33",
     "fresh34",
 )
 
