@@ -1,0 +1,28 @@
+"""Reading rules found on the fresh31 blind set (verdicts36): each test is a crafted log that
+shows one general defect, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_a_speech_corpus_dev_and_eval_sets_stay_apart() -> None:
+    # Given sclite lines of one system scored on a corpus's dev and eval sets
+    log = (
+        "%WER 31.2 | 13059 94914 | 72.1 17.3 10.6 3.3 31.2 60.4 | 0.610 | "
+        "exp/ihm/chain/tdnn1a_sp/decode_dev/ascore_10/dev_hires.ctm.filt.sys\n"
+        "%WER 35.7 | 12612 89635 | 68.4 19.2 12.4 4.1 35.7 58.8 | 0.592 | "
+        "exp/ihm/chain/tdnn1a_sp/decode_eval/ascore_10/eval_hires.ctm.filt.sys\n"
+    )
+    # Then an eval claim is the eval set's value, never the dev set's
+    assert confirms(log, "WER", 35.7, "ICSI IHM eval")
+    assert not confirms(log, "WER", 31.2, "ICSI IHM eval")
+    assert confirms(log, "WER", 31.2, "ICSI IHM dev")
+    assert not confirms(log, "WER", 35.7, "ICSI IHM dev")
+
+
+def test_an_eval_prefix_alone_still_answers_a_dev_claim() -> None:
+    # Given an HF Trainer evaluation, whose eval_ prefix is the only held-out word
+    log = "***** eval metrics *****\n  eval_accuracy = 0.9137\n  eval_loss = 0.2519\n"
+    # Then a claim on the dev set is still that evaluation's
+    assert confirms(log, "Accuracy", 91.37, "SST-2 dev")
