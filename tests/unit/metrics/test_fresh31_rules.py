@@ -3,7 +3,7 @@ shows one general defect, never a corpus excerpt."""
 
 from __future__ import annotations
 
-from tests.unit.metrics._helpers import confirms
+from tests.unit.metrics._helpers import confirms, found
 
 
 def test_a_speech_corpus_dev_and_eval_sets_stay_apart() -> None:
@@ -26,3 +26,17 @@ def test_an_eval_prefix_alone_still_answers_a_dev_claim() -> None:
     log = "***** eval metrics *****\n  eval_accuracy = 0.9137\n  eval_loss = 0.2519\n"
     # Then a claim on the dev set is still that evaluation's
     assert confirms(log, "Accuracy", 91.37, "SST-2 dev")
+
+
+def test_a_compare_wer_table_pasted_as_a_diff_is_read() -> None:
+    # Given a compare_wer.sh table added to a RESULTS file, pasted as the pull request's diff
+    log = (
+        "+# System                tdnn_1a   tdnn_1b\n"
+        "+# WER on dev(tg)          21.05     20.42\n"
+        "+# WER on test(tg)         19.88     19.31\n"
+        "+# Final train prob     -0.0712   -0.0698\n"
+    )
+    # Then each value is its system's WER on its set
+    assert found(log)["test/tg/tdnn_1b/WER"] == 19.31
+    assert confirms(log, "WER", 19.88, "test")
+    assert not confirms(log, "WER", 20.42, "test")
