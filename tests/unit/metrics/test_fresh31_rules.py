@@ -40,3 +40,23 @@ def test_a_compare_wer_table_pasted_as_a_diff_is_read() -> None:
     assert found(log)["test/tg/tdnn_1b/WER"] == 19.31
     assert confirms(log, "WER", 19.88, "test")
     assert not confirms(log, "WER", 20.42, "test")
+
+
+def test_a_writer_getting_results_from_an_official_tool_presents_own_numbers() -> None:
+    # Given the writer's own pycocotools summary under a title naming the official API
+    log = (
+        "With the official COCO API we got these results on our val split:\n"
+        " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.381\n"
+        " Average Precision  (AP) @[ IoU=0.50      | area=   all | maxDets=100 ] = 0.592\n"
+    )
+    # Then the values are the run's own
+    assert confirms(log, "AP", 38.1)
+    assert confirms(log, "AP50", 0.592)
+
+
+def test_a_paper_results_title_still_quotes_its_block() -> None:
+    # Given a title naming the paper's results (no writer getting them)
+    log = "Official results reported in the paper:\nmAP: 0.452\n\nMine:\nmAP: 0.401\n"
+    # Then the quoted value is not the run's
+    assert not confirms(log, "mAP", 0.452)
+    assert confirms(log, "mAP", 0.401)
