@@ -60,3 +60,13 @@ def test_a_paper_results_title_still_quotes_its_block() -> None:
     # Then the quoted value is not the run's
     assert not confirms(log, "mAP", 0.452)
     assert confirms(log, "mAP", 0.401)
+
+
+def test_mean_intersection_over_union_written_out_is_miou() -> None:
+    # Given a segmentation evaluator printing the metric's full name
+    log = "Intersection over Union for each class:\n    class 0: 0.9120\n" + (
+        "mean Intersection over Union: 0.6712\nPixel Accuracy: 0.9031\n"
+    )
+    # Then an mIoU claim is that mean, never a class's value
+    assert confirms(log, "mIoU", 67.12)
+    assert not confirms(log, "mIoU", 0.912)
