@@ -70,3 +70,12 @@ def test_mean_intersection_over_union_written_out_is_miou() -> None:
     # Then an mIoU claim is that mean, never a class's value
     assert confirms(log, "mIoU", 67.12)
     assert not confirms(log, "mIoU", 0.912)
+
+
+def test_a_timm_summary_cut_after_the_top5_value_is_read() -> None:
+    # Given timm's validate.py summary pasted without the top-5 error rate
+    log = "val result: * Acc@1 63.418 (36.582)  Acc@5 84.901\n"
+    # Then top-1 and top-5 are read, never the error rate
+    assert confirms(log, "Top-1 Accuracy", 63.418)
+    assert confirms(log, "Top-5 Accuracy", 84.901)
+    assert not confirms(log, "Top-1 Accuracy", 36.582)
