@@ -79,3 +79,29 @@ def test_a_timm_summary_cut_after_the_top5_value_is_read() -> None:
     assert confirms(log, "Top-1 Accuracy", 63.418)
     assert confirms(log, "Top-5 Accuracy", 84.901)
     assert not confirms(log, "Top-1 Accuracy", 36.582)
+
+
+def test_a_table_of_decoding_methods_by_set_is_their_wer() -> None:
+    # Given an icefall results table of decoding methods on a recipe's dev and test sets
+    log = (
+        "|                      | dev  | test |\n"
+        "|----------------------|------|------|\n"
+        "| greedy_search        | 8.31 | 8.05 |\n"
+        "| modified_beam_search | 8.12 | 7.94 |\n"
+    )
+    # Then each value is that method's WER on that set, also for a named corpus
+    assert confirms(log, "Test WER", 8.05, "GigaSpeech")
+    assert confirms(log, "Dev WER", 8.12)
+    assert not confirms(log, "Test WER", 8.31)
+
+
+def test_a_corpus_with_dev_and_val_sets_keeps_them_apart() -> None:
+    # Given a results table of one corpus's dev and val sets
+    log = (
+        "|                 | dev  | val  |\n"
+        "|-----------------|------|------|\n"
+        "| greedy search   | 3.12 | 3.27 |\n"
+    )
+    # Then a val claim is the val column's, never the dev column's
+    assert confirms(log, "WER", 3.27, "SPGISpeech val")
+    assert not confirms(log, "WER", 3.12, "SPGISpeech val")
