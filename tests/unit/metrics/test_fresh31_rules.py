@@ -105,3 +105,16 @@ def test_a_corpus_with_dev_and_val_sets_keeps_them_apart() -> None:
     # Then a val claim is the val column's, never the dev column's
     assert confirms(log, "WER", 3.27, "SPGISpeech val")
     assert not confirms(log, "WER", 3.12, "SPGISpeech val")
+
+
+def test_a_table_cell_with_a_note_in_words_is_its_number() -> None:
+    # Given a hand-written comparison table whose own row notes where a value was measured
+    log = (
+        "| | box AP | mask AP |\n"
+        "| --- | --- | --- |\n"
+        "| paper | 41.2 | 37.1 |\n"
+        "| mine | 40.6 (minival) | 36.8 |\n"
+    )
+    # Then the noted cell is read as its number, the paper's row stays the paper's
+    assert confirms(log, "box AP", 40.6)
+    assert not confirms(log, "box AP", 41.2)

@@ -45,8 +45,12 @@ _LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
 _RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
-# Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%").
-_CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
+# Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%"; a
+# note in words after the number, "37.0 (val2017)", says where it was measured).
+_CELL_VALUE = re.compile(
+    r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+"
+    r"(?:\s*+\([A-Za-z][\w\-. ]{0,30}+\))?+$"
+)
 # (an untitled first column labels its rows: "| | humaneval |" over "| mine | 68.29 |"; a
 # numeric index there is no label anyway)
 _INDEX_HEADERS = frozenset({"no", "nr", "id", "idx", "index", "rank", "row"})
