@@ -139,13 +139,23 @@ def sample_counts(scopes: Iterable[str]) -> set[str]:
     return {s for s in scopes if SAMPLE_COUNT_SCOPE.match(s)}
 
 
+# A scope that names how a speech model decoded ("greedy_search", "modified_beam_search",
+# icefall's and ESPnet's decoding methods): the setting of the value, never a data set.
+DECODING_SCOPE = re.compile(
+    r"^(?:(?:modified|fast|ctcprefix)?+beamsearch|(?:ctc)?+greedysearch|ctcdecoding)"
+)
+
+
 def dataset_scopes(metric: ExtractedMetric) -> list[str]:
     models = {metric_key(p) for p in metric.name.split("/")[:-1] if p.startswith(MODEL_SCOPE)}
     # (the block of a model the log named, "Model name: resnet18", is no data set)
     return [
         s
         for s in sense_of(metric.name).scope
-        if not BACKBONE_SCOPE.match(s) and not SAMPLE_COUNT_SCOPE.match(s) and s not in models
+        if not BACKBONE_SCOPE.match(s)
+        and not SAMPLE_COUNT_SCOPE.match(s)
+        and not DECODING_SCOPE.match(s)
+        and s not in models
     ]
 
 

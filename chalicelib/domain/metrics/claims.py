@@ -52,7 +52,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     sample_counts,
     scope_hits,
 )
-from chalicelib.domain.metrics.dataset_rows import rows_named_by
+from chalicelib.domain.metrics.dataset_rows import rows_named_by, same_held_out_set
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.metric_match import (
     IOU_TYPES,
@@ -368,6 +368,8 @@ def _narrow(
                 f"the claim is a {_SPLIT_WORDS[claim.split]} metric but the log reports it "
                 f"only {where}"
             )
+        if claim.split == "val":  # "AMI SDM eval" beside "dev": the eval set's values
+            chosen = same_held_out_set(chosen, f"{name} {dataset or ''}")
     else:
         chosen = [m for m, split in splits if split in (None, "test")]
         if not chosen:

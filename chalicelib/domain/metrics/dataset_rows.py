@@ -33,3 +33,37 @@ def rows_named_by(named: list[ExtractedMetric], dataset: str) -> list[ExtractedM
         return named
     rows = [m for m in named if not words.isdisjoint(sense_of(m.name).scope)]
     return rows or named
+
+
+# The words of the held-out partitions that `sense_of` folds into one validation split. Speech
+# corpora keep them apart: AMI, ICSI, CHiME-4/5 and the NIST sets have a `dev` set (tuned on)
+# and an `eval` set (reported), and a Kaldi or ESPnet recipe scores both (`decode_dev` /
+# `decode_eval` -> `dev/%WER` / `eval/%WER`); SPGISpeech has a `dev` and a `val` set.
+_HELD_OUT_WORDS = {
+    "dev": "dev",
+    "development": "dev",
+    "eval": "eval",
+    "evaluation": "eval",
+    "val": "val",
+    "valid": "val",
+    "validation": "val",
+}
+
+
+def _held_out_words(text: str) -> set[str]:
+    return {_HELD_OUT_WORDS[w] for w in _WORD.findall(text.lower()) if w in _HELD_OUT_WORDS}
+
+
+def same_held_out_set(named: list[ExtractedMetric], said: str) -> list[ExtractedMetric]:
+    """The values of the held-out set the claim names by its word (`dev`, `eval`, `val`), when
+    the log prints that metric under two of the words: "WER 40.6 on AMI SDM eval" is the
+    `eval/%WER` value, never a `dev/%WER` one that prints 40.6, though both are the validation
+    split to `sense_of`. When the log names only one of the words (HF's `eval_accuracy` for a
+    claim on "SST-2 dev"), nothing is narrowed: the word then tells no two sets apart."""
+    wanted = _held_out_words(said)
+    if len(wanted) != 1:
+        return named
+    words = [(m, _held_out_words(m.name)) for m in named]
+    if not any(w == wanted for _, w in words) or not any(w and w != wanted for _, w in words):
+        return named
+    return [m for m, w in words if not w or w == wanted]

@@ -426,11 +426,22 @@ _OWN_LAST_CLAUSE = re.compile(
 )
 
 
+# A first-person subject getting the numbers the title presents ("When using the official COCO
+# API i get these results on my dataset:", "with the paper's config we got the following
+# results:"): the writer's own run of the source's tool, code or setting, not its numbers.
+_OWN_RESULTS_BELOW = re.compile(
+    r"(?i)\b(?:i|we)\s++(?:[a-z]{2,12}\s+)?(?:get|got|obtain(?:ed)?+|achieve[ds]?+|see|saw)\s++"
+    r"(?:these|those|this|the\s++following|following)\s++(?:[a-z]{2,20}\s+)?"
+    r"(?:results?|numbers|scores|metrics|outputs?)\b"
+)
+
+
 def is_reference_title(title: str) -> bool:
     """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
     a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not).
     A title whose last clause presents the writer's own output ("I can't reproduce the results
-    from the paper, this is my log:") introduces the writer's numbers, not the paper's."""
+    from the paper, this is my log:"), or whose writer gets them ("With the official API I get
+    these results:"), introduces the writer's numbers, not the paper's."""
     if yours_title(title):
         return True  # "YOUR RESULT:" beside "MY RESULT:": the addressee's numbers
     match = _REFERENCE_TITLE.match(title)
@@ -438,6 +449,8 @@ def is_reference_title(title: str) -> bool:
         return False
     cut = max(title.rfind(","), title.rfind(";"), title.rfind(". "))
     if cut > 0 and _OWN_LAST_CLAUSE.match(title, cut + 1):
+        return False
+    if _OWN_RESULTS_BELOW.search(title):
         return False
     return "able" not in title or not _OWN_WORD.search(title)
 

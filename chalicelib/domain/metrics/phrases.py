@@ -86,6 +86,8 @@ _phrases("aph", None, "aph", "maph")
 _phrases("miou", None, "miou", "iou", "mean iou", "jaccard", "mean jaccard")
 # "meanIOU: 0.52" (upper-case IOU: no camel-case split); FCN-era "IU" / "mean IU" (Long et al.)
 _phrases("miou", None, "meaniou", "iu", "mean iu", "meaniu")
+# written out: tensorflow/models deeplab and its ports print "mean Intersection over Union: x"
+_phrases("miou", None, "intersection over union", "mean intersection over union")
 _phrases("dice", None, "dice", "dsc", "dice score", "mdice", "dice coefficient")
 _phrases("ndcg", None, "ndcg", "ncdg")
 _phrases("mrr", None, "mrr", "mean reciprocal rank", "recip rank")

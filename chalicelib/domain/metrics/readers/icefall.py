@@ -7,7 +7,9 @@ too long for a metric name is dropped from it), the best lines of those files fo
 when the file name says so), and the errs file's `%WER = 3.26`. The
 `params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config.
 RESULTS.md tables (`| | test-clean | test-other | comment |`, a row per decoding method) give
-the WER of each method on each set, `test-other/greedy search/WER`. The
+the WER of each method on each set, `test-other/greedy search/WER`; so do the rows of a table
+of other sets that names no metric when their label is a decoding method (`| | dev | test |`
+over `| modified_beam_search | 13.47 | 15.02 |`, `test/modified_beam_search/WER`). The
 bracket holds counts, never values; setting names carry hyper-parameters (`beam_4`,
 `lm_scale_0.8`), never values.
 
@@ -180,3 +182,26 @@ def results_table_row(cells: list[str], header: list[str], state: LogState, out:
                 f"{header[i]}/{label}/WER", value, "icefall", running=False
             ):
                 out.add(f"{header[i]}/WER", value, "icefall", running=False)
+
+
+# icefall's decoding methods (decode.py `--decoding-method`), written with `_`, `-` or spaces.
+_DECODING_METHOD = re.compile(
+    r"(?i)^(?:(?:modified|fast)[ _\-])?+beam[ _\-]search(?:[ _\-]\w++)*+"
+    r"|^greedy[ _\-]search(?:[ _\-]\w++)*+"
+    r"|^ctc[ _\-](?:decoding|greedy[ _\-]search|prefix[ _\-]beam[ _\-]search)$"
+    r"|^(?:whole[ _\-]lattice|nbest|attention[ _\-]decoder)(?:[ _\-]rescoring\S*+)?+$"
+)
+
+
+def decoding_method_row(label: str, sets: list[str], values: list[str], out: Sink) -> bool:
+    """A row of a table of icefall decoding methods by test set that names no metric (`| |
+    dev | test |` over `| greedy_search | 10.58 | 11.76 |`, a RESULTS.md table of a recipe
+    whose sets are not LibriSpeech's): each value is the WER of that method on that set,
+    `test/greedy_search/WER`, as in the LibriSpeech tables above. False when the label is no
+    decoding method (the row is then any table's)."""
+    if not _DECODING_METHOD.match(label):
+        return False
+    found = False
+    for where, value in zip(sets, values, strict=True):
+        found = out.add(f"{where}/{label}/WER", value, "icefall", running=False) or found
+    return found

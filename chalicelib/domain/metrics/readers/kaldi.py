@@ -11,10 +11,10 @@ error rate (`%CER`; compute-wer prints `%WER` for it). A README that shortens th
 file to the set's name alone (`%WER 19.6 | 400 15057 | ... | -0.880 | dev`, one line per set)
 names the value by that set (`dev/%WER`), as the decode directory would.
 `local/chain/compare_wer.sh` tables (`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`)
-name each value
-`<set>/<lm>/<system>/WER`; their `Final train prob` rows and the `gmm_dir_info` /
-`chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are diagnostics, not
-results.
+name each value `<set>/<lm>/<system>/WER` (the table pasted as a pull request's diff, every
+line led by `+`, `+#System tdnn_7h tdnn_7j`, is read the same); their `Final train prob` rows
+and the `gmm_dir_info` / `chain_dir_info` lines (`exp/mono0a: nj=10 align prob=-95.82 ...`) are
+diagnostics, not results.
 
 Format source: kaldi-asr/kaldi src/bin/compute-wer.cc (`std::cout << "%WER " << std::fixed <<
 std::setprecision(2) << percent_wer << " [ " << word_errs << " / " << num_words << ", " <<
@@ -69,9 +69,10 @@ _SET_NOISE = re.compile(r"^\d*+$")
 # A scored file shortened to a set's name: a word, no directory, no file suffix ("dev",
 # "test_clean", "eval92"); a number or a path is no set's name.
 _BARE_SET = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{1,30}+$")
-_SYSTEM = re.compile(r"^[#\s]*+System\s++(\S.*+)$")
+# (a table added by a pull request is pasted as its diff: each line led by `+`, "+#System")
+_SYSTEM = re.compile(r"^\+?+[#\s]*+System\s++(\S.*+)$")
 _COMPARE = re.compile(
-    r"^[#\s]*+(WER|CER)\s++(?:on\s++)?+([\w\-.]++)\s*+(?:\(([\w\-.]++)\))?+\s++("
+    r"^\+?+[#\s]*+(WER|CER)\s++(?:on\s++)?+([\w\-.]++)\s*+(?:\(([\w\-.]++)\))?+\s++("
     + NUM
     + r"(?:\s++"
     + NUM
@@ -145,7 +146,7 @@ def read_compare_wer(line: str, state: LogState, out: Sink) -> bool:
     systems = state.context.get("kaldi_systems")
     if systems is None:
         return False
-    if not line.lstrip().startswith("#"):
+    if not line.lstrip().removeprefix("+").startswith("#"):
         state.context["kaldi_systems"] = None
         return False
     row = _COMPARE.match(line)

@@ -25,7 +25,11 @@ from chalicelib.domain.metrics.numbers import NUM, parse_number
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES
 from chalicelib.domain.metrics.readers.coco import TABLE_NAMES, coco_name
 from chalicelib.domain.metrics.readers.espnet import espnet_header, espnet_row
-from chalicelib.domain.metrics.readers.icefall import results_table_header, results_table_row
+from chalicelib.domain.metrics.readers.icefall import (
+    decoding_method_row,
+    results_table_header,
+    results_table_row,
+)
 from chalicelib.domain.metrics.readers.lightning import lightning_row
 from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
@@ -42,8 +46,12 @@ _LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
 _RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
-# Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%").
-_CELL_VALUE = re.compile(r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+$")
+# Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%"; a
+# note in words after the number, "37.0 (val2017)", says where it was measured).
+_CELL_VALUE = re.compile(
+    r"^[*`_\s]*+([^*`_\s±]++)[*`_\s]*+(?:(?:±|\+/-|\+-)\s*+\S++)?+"
+    r"(?:\s*+\([A-Za-z][\w\-. ]{0,30}+\))?+$"
+)
 # (an untitled first column labels its rows: "| | humaneval |" over "| mine | 68.29 |"; a
 # numeric index there is no label anyway)
 _INDEX_HEADERS = frozenset({"no", "nr", "id", "idx", "index", "rank", "row"})
@@ -323,6 +331,11 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         # a transposed table ("|  | Dev | Test |" over "| WER | 10.4 | 10.5 |"): the row names
         # the metric, each column the split or data set it was measured on
         return _metric_row_values(header, cells, columns, numbers, out)
+    if label == first and not any(is_known_metric(header[i]) for i in columns):
+        # "| | dev | test |" over "| greedy_search | 10.58 |": icefall's WER by decoding method
+        sets, values = [header[i] for i in columns], [numbers[i] or "" for i in columns]
+        if decoding_method_row(label, sets, values, out):
+            return True
     per_class = metric_key(header[0]) in _CLASS_HEADERS and results[0] > 0
     if per_class:
         # a per-class table ("| Class | IoU | Acc |"): a row is one class's, never the mean,

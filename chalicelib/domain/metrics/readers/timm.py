@@ -36,7 +36,11 @@ _SUMMARY = re.compile(
     + r"\s++(?:Acc|Prec)@5\s++("
     + NUM
     + r")"
+    # (a line pasted without the last error rate, `... Acc@5 7.830`: the top-1 pair, checked
+    # below, already tells the summary from a batch meter)
+    + r"(?:"
     + _PAREN
+    + r")?+"
 )
 
 
