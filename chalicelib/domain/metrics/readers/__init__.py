@@ -19,6 +19,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     evo,
     fairseq,
     fastai,
+    fasttext,
     gbdt,
     generic,
     hf_trainer,

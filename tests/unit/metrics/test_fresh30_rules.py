@@ -1,0 +1,35 @@
+"""Reading rules found on the fresh30 blind set (verdicts34): each test is a crafted log that
+shows one general defect, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms, found
+
+
+def test_fasttext_label_rows_are_each_labels_and_the_file_names_the_split() -> None:
+    # Given fastText's test-label output on a development file
+    log = (
+        "$ ./fasttext test-label model_news.bin news.dev 1\n"
+        "F1-Score : 0.702100  Precision : 0.731500  Recall : 0.675000   __label__sport\n"
+        "F1-Score : 0.655400  Precision : 0.612300  Recall : 0.705000   __label__politics\n"
+        "F1-Score : --------  Precision : --------  Recall : --------   __label__weather\n"
+        "N\t4200\n"
+        "P@1\t0.688\n"
+        "R@1\t0.688\n"
+    )
+    # Then a label's row is that label's, never the overall F1 or precision
+    assert found(log)["__label__sport/F1-Score"] == 0.7021
+    assert not confirms(log, "F1", 0.7021)
+    assert not confirms(log, "Precision", 0.6123)
+    # ...and the overall P@1 is the development file's: a validation value, never a test one
+    assert confirms(log, "Precision@1", 0.688)
+    assert confirms(log, "Dev P@1", 0.688)
+    assert not confirms(log, "Test Precision@1", 0.688)
+    assert not confirms(log, "N", 4200)
+
+
+def test_fasttext_on_a_test_file_confirms_a_test_claim() -> None:
+    # Given fastText's test output on a file named as the test set
+    log = "fasttext test ag.bin data/ag_news.test\nN\t7600\nP@1\t0.915\nR@1\t0.915\n"
+    # Then the overall P@1 answers a test claim
+    assert confirms(log, "Test P@1", 0.915)
