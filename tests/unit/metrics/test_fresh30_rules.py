@@ -33,3 +33,30 @@ def test_fasttext_on_a_test_file_confirms_a_test_claim() -> None:
     log = "fasttext test ag.bin data/ag_news.test\nN\t7600\nP@1\t0.915\nR@1\t0.915\n"
     # Then the overall P@1 answers a test claim
     assert confirms(log, "Test P@1", 0.915)
+
+
+def test_an_english_lead_presenting_the_addressees_numbers_quotes_the_paragraph() -> None:
+    # Given an issue quoting the authors' numbers under "You mention reaching", then the
+    # writer's own
+    log = (
+        "Thanks for the code.\n"
+        "You mention reaching\n"
+        "- `FID=7.31` with DDIM\n"
+        "- `FID=5.02` with DPM-Solver\n"
+        "\n"
+        "but after sampling with the released checkpoint we get\n"
+        "- `FID=8.44` with DDIM\n"
+        "- `FID=6.10` with DPM-Solver\n"
+    )
+    # Then the quoted values are the addressee's, not the run's
+    assert not confirms(log, "FID", 7.31)
+    assert not confirms(log, "FID", 5.02)
+    assert confirms(log, "FID", 8.44)
+    assert confirms(log, "FID", 6.1)
+
+
+def test_a_you_lead_with_the_writer_in_it_is_the_writers_own() -> None:
+    # Given a lead that says what the writer did with the addressee's code
+    log = "You said to run eval.py, and I got\n- `FID=9.12`\n"
+    # Then the value below it is the writer's
+    assert confirms(log, "FID", 9.12)
