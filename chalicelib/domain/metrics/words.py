@@ -173,6 +173,7 @@ _NOISE_WORDS = frozenset(
         "best",
         "highest",
         "overall",
+        "global",  # "Global MAPE" beside "Holiday MAPE": the whole data's, as "overall"
         "total",
         "result",
         "results",

@@ -60,3 +60,26 @@ def test_a_you_lead_with_the_writer_in_it_is_the_writers_own() -> None:
     log = "You said to run eval.py, and I got\n- `FID=9.12`\n"
     # Then the value below it is the writer's
     assert confirms(log, "FID", 9.12)
+
+
+def test_a_columns_words_before_an_acronym_qualify_it() -> None:
+    # Given a results table of models whose columns are one acronym's whole and part values
+    log = (
+        "| Model | Overall Error (RMSE) | Weekend Error (RMSE) |\n"
+        "|---|---|---|\n"
+        "| Ridge | 12.40 | 15.80 |\n"
+        "| GBM | 10.20 | 13.70 |\n"
+    )
+    # Then an unqualified claim is the overall column's, a qualified one its column's
+    assert confirms(log, "RMSE", 10.2)
+    assert not confirms(log, "RMSE", 13.7)
+    assert confirms(log, "Weekend RMSE", 13.7)
+    assert not confirms(log, "Weekend RMSE", 10.2)
+
+
+def test_a_global_column_is_the_whole_datas_value() -> None:
+    # Given columns of a global and a subset value of one metric
+    log = "| Model | Global Error (MAE) | Peak Error (MAE) |\n|---|---|---|\n| A | 2.10 | 3.40 |\n"
+    # Then the unqualified claim is the global value
+    assert confirms(log, "MAE", 2.1)
+    assert not confirms(log, "MAE", 3.4)
