@@ -83,3 +83,24 @@ def test_a_global_column_is_the_whole_datas_value() -> None:
     # Then the unqualified claim is the global value
     assert confirms(log, "MAE", 2.1)
     assert not confirms(log, "MAE", 3.4)
+
+
+def test_catboost_training_json_names_each_sets_metric() -> None:
+    # Given CatBoost's catboost_training.json with a learn and a test set evaluated on Logloss
+    log = (
+        "{\n"
+        '"meta":{"test_sets":["test"],"test_metrics":[{"best_value":"Min","name":"Logloss"}],'
+        '"learn_metrics":[{"best_value":"Min","name":"Logloss"}],"launch_mode":"Train",'
+        '"parameters":"","iteration_count":300,"learn_sets":["learn"],"name":"experiment"},\n'
+        '"iterations":[\n'
+        '{"learn":[0.6512],"iteration":0,"passed_time":0.01,"remaining_time":3.1,"test":[0.6601]},\n'
+        '{"learn":[0.3120],"iteration":298,"passed_time":2.9,"remaining_time":0.01,"test":[0.4015]},\n'
+        '{"learn":[0.3114],"iteration":299,"passed_time":3.0,"remaining_time":0,"test":[0.4018]}\n'
+        "]}\n"
+    )
+    # Then the last iteration's values are each set's Logloss
+    assert confirms(log, "Test Logloss", 0.4018)
+    assert confirms(log, "Train Logloss", 0.3114)
+    assert not confirms(log, "Test Logloss", 0.4015)  # an earlier iteration's
+    assert not confirms(log, "Logloss", 0.3114)  # the training value
+    assert not confirms(log, "Test Logloss", 300)

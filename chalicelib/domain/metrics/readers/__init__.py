@@ -7,6 +7,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     autogluon,
     beir,
     bleu,
+    catboost_json,
     class_lists,
     coco,
     code_eval,
