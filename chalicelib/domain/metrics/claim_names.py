@@ -1,4 +1,4 @@
-"""Three ways a printed name tells the claim check (`claims.py`) more than its words:
+"""Four ways a printed name tells the claim check (`claims.py`) more than its words:
 
 - An acronym in parentheses after a long name is the metric's name: Apertium's
   `Position-independent word error rate (PER): 40.14 %` is the PER, not a WER, though its
@@ -11,6 +11,9 @@
   is sclite's default word error rate: it answers a WER claim (never an S.Err, the sentence
   error rate). Inside a recipe's scoring (a set or a section named) the unit is the recipe's:
   a CER table's Err is no WER, so those stay as they are.
+- `IS` in capitals is the Inception Score (generative models' `FID=1.39, IS=300.36`,
+  score_sde_pytorch's `IS: 10.43, FID: 13.12`); the word "is" is no metric, so only the
+  capitals' name answers an "Inception Score" claim.
 - A line that prints a metric beside its average-named twin (TF Estimator's `Saving dict for
   global step 6000: accuracy = 0.4044, average_loss = 1.74068, ..., loss = 17.4068`) tells
   them apart: a claim that names no average ("Loss") is the plain one.
@@ -61,6 +64,13 @@ def column_name(metric: ExtractedMetric) -> str:
     `Holiday MAPE`), its acronym in place of long words that spell it out."""
     name = metric.name.rsplit("/", 1)[-1]
     return acronym_name(name) or name
+
+
+def inception_is(claim: MetricSense, metric: ExtractedMetric) -> bool:
+    """Is the value printed as `IS` (capitals: the Inception Score of a generative model's
+    evaluation, `FID=1.39, IS=300.36`, score_sde's `IS: 10.43, FID: 13.12`) and the claim an
+    Inception Score?"""
+    return claim.base == "inception_score" and metric.name.rsplit("/", 1)[-1].strip() == "IS"
 
 
 def sclite_err(claim: MetricSense, metric: ExtractedMetric, sense: MetricSense) -> bool:

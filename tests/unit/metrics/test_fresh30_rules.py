@@ -104,3 +104,13 @@ def test_catboost_training_json_names_each_sets_metric() -> None:
     assert not confirms(log, "Test Logloss", 0.4015)  # an earlier iteration's
     assert not confirms(log, "Logloss", 0.3114)  # the training value
     assert not confirms(log, "Test Logloss", 300)
+
+
+def test_capital_is_beside_fid_is_the_inception_score() -> None:
+    # Given a generative model's evaluation printing FID and IS (mean and deviation)
+    log = "Sampler B: IS: 9.87210, FID: 3.41005\nFID=2.0571, IS=212.4410±3.1200\n"
+    # Then IS answers an Inception Score claim, never an FID one
+    assert confirms(log, "Inception Score", 9.8721)
+    assert confirms(log, "Inception Score", 212.441)
+    assert not confirms(log, "Inception Score", 3.41005)
+    assert not confirms(log, "FID", 9.8721)
