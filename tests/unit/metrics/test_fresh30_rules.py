@@ -114,3 +114,23 @@ def test_capital_is_beside_fid_is_the_inception_score() -> None:
     assert confirms(log, "Inception Score", 212.441)
     assert not confirms(log, "Inception Score", 3.41005)
     assert not confirms(log, "FID", 9.8721)
+
+
+def test_multeval_average_is_the_score_and_the_statistics_are_not() -> None:
+    # Given MultEval's RESULT lines for one system
+    log = (
+        "RESULT: sys1: BLEU: AVG: 24.310200\n"
+        "RESULT: sys1: BLEU: STDDEV: 0.102300\n"
+        "RESULT: sys1: BLEU: MAX: 24.450000\n"
+        "RESULT: sys1: BLEU: MEDIAN_IDX: 1.000000\n"
+        "RESULT: sys1: TER: AVG: 58.120000\n"
+        "RESULT: sys1: BLEU: RESAMPLED_MAX: 25.900100\n"
+        "Top unmatched hypothesis words accoring to METEOR: [the x 120, a x 88]\n"
+    )
+    # Then the average over optimizer runs answers the claim, its statistics never do
+    assert confirms(log, "BLEU", 24.31)
+    assert confirms(log, "TER", 58.12)
+    assert not confirms(log, "BLEU", 24.45)
+    assert not confirms(log, "BLEU", 25.9)
+    assert not confirms(log, "BLEU", 0.1023)
+    assert not confirms(log, "BLEU", 120)

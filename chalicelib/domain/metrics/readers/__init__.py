@@ -39,6 +39,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     model_index,
     model_titles,
     mteb,
+    multeval,
     nnunet,
     nuscenes,
     ogb,
