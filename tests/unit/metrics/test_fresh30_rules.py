@@ -134,3 +134,22 @@ def test_multeval_average_is_the_score_and_the_statistics_are_not() -> None:
     assert not confirms(log, "BLEU", 25.9)
     assert not confirms(log, "BLEU", 0.1023)
     assert not confirms(log, "BLEU", 120)
+
+
+def test_sclite_summary_error_components_are_read() -> None:
+    # Given sclite's own summary table
+    log = (
+        "                     SYSTEM SUMMARY PERCENTAGES by SPEAKER\n"
+        "     | SPKR   | # Snt   # Wrd  | Corr    Sub    Del    Ins    Err  S.Err |\n"
+        "     |--------+----------------+-----------------------------------------|\n"
+        "     | spk1   |  120    2400   | 81.0   12.5    6.5   3.2   22.2   64.0 |\n"
+        "     |===================================================================|\n"
+        "     | Sum/Avg|  120    2400   | 81.0   12.5    6.5   3.2   22.2   64.0 |\n"
+    )
+    # Then each error component answers its own claim, and none answers the WER
+    assert confirms(log, "Insertion Rate", 3.2)
+    assert confirms(log, "Deletion Rate", 6.5)
+    assert confirms(log, "Substitution Rate", 12.5)
+    assert confirms(log, "WER", 22.2)
+    assert not confirms(log, "WER", 12.5)
+    assert not confirms(log, "Insertion Rate", 6.5)
