@@ -153,3 +153,12 @@ def test_sclite_summary_error_components_are_read() -> None:
     assert confirms(log, "WER", 22.2)
     assert not confirms(log, "WER", 12.5)
     assert not confirms(log, "Insertion Rate", 6.5)
+
+
+def test_a_metric_functions_name_as_a_result_key_is_that_metric() -> None:
+    # Given an evaluation dict keyed by the metric functions passed to it
+    log = "INFO:model:{'eval_loss': 3.21, 'computeBleu': 0.2874, 'calc_rouge': 0.4412}\n"
+    # Then each key answers the metric its function computes
+    assert confirms(log, "BLEU", 28.74)
+    assert confirms(log, "ROUGE", 0.4412)
+    assert not confirms(log, "BLEU", 0.4412)
