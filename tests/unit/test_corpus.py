@@ -51,11 +51,11 @@ AGREEMENT_FLOOR = {
     "fresh11": 0.846,
     "fresh12": 0.863,
     "fresh13": 0.781,
-    "fresh14": 0.824,
+    "fresh14": 0.829,
     "fresh15": 0.913,
     "fresh16": 1.0,
     "fresh17": 0.907,
-    "fresh18": 0.83,
+    "fresh18": 0.835,
     "fresh19": 0.864,
     "fresh20": 0.818,
     "fresh21": 0.826,
@@ -63,11 +63,11 @@ AGREEMENT_FLOOR = {
     "fresh23": 0.902,
     "fresh24": 0.819,
     "fresh25": 0.965,
-    "fresh26": 0.796,
+    "fresh26": 0.802,
     "fresh27": 0.81,
     "fresh28": 1.0,
     "fresh29": 0.936,
-    "fresh30": 0.873,
+    "fresh30": 0.966,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -142,12 +142,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # (104/111), 1 wrong confirmation):
     ("fresh29-sophgo-net-accuracy-raw-vs-int8", "AUC", 0.8557),
     # fresh30 (measured blind once, at the same code plus the source-title fix: 87.3%
-    # (131/150), 5 wrong confirmations):
-    ("fresh30-automl-gaz-readme-key-findings", "MAPE", 4.53),
-    ("fresh30-diffusion-ld3-sd-fid-per-nfe", "FID", 18.05),
-    ("fresh30-diffusion-ld3-sd-fid-per-nfe", "FID", 11.8),
-    ("fresh30-fasttext-spelling-error-type-test-label", "F1", 0.917271),
-    ("fresh30-fasttext-spelling-error-type-test-label", "Test Precision@1", 0.842),
+    # (131/150), 5 wrong confirmations; verdicts34: 96.7%, 0 left)
 }
 
 
