@@ -10,6 +10,12 @@ number of its own: "而你实验得到的D3版本为" ("and the D3 you got in yo
 "你给出的结果如下：" ("the results you give are as follows:"). The block below it, up to the
 next title, is the addressee's; a line with the writer in it ("我使用你的D3版本", "I use your
 D3") introduces the writer's own numbers, and a greeting ("您好") names no one's results.
+
+A report written in English says it with a lead that opens on "you" and a verb of stating or
+obtaining, with no number of its own: "You write about having", "In your paper you report",
+"You claimed:". The block below it (up to a blank line; with a closing colon, up to the next
+title) is the addressee's; the writer's own numbers follow under a lead of their own ("whilst
+we observe").
 """
 
 from __future__ import annotations
@@ -42,3 +48,23 @@ def cjk_yours_lead(line: str) -> bool:
     if "\u6211" in line or _DECIMAL.search(line):
         return False
     return _CJK_YOURS.search(line) is not None
+
+
+# "You write about having", "In the paper, you report", "You claimed:": the addressee stating
+# numbers. A lead, not a sentence: no digit, no closing full stop or question mark, few words.
+_EN_YOURS = re.compile(
+    r"(?i)^[\s>*_\-]*+(?:(?:in|from)\s++(?:your|the)\s++(?:paper|readme|repo(?:sitory)?+|article"
+    r"|blog(?:\s++post)?+)\s*+,?\s*+)?+you\s++(?:also\s++)?+"
+    r"(?:write|wrote|report|reported|claim|claimed|state|stated|mention|mentioned"
+    r"|say|said|list|listed|show|showed|present|presented)\b[^\d.?!]{0,60}+$"
+)
+# The writer in a lead ("You said to run eval.py, and I got"): the writer's own numbers follow.
+_EN_WRITER = re.compile(r"(?i)\b(?:I|we|my|our|me|us)\b")
+
+
+def en_yours_lead(line: str) -> bool:
+    """An English lead presenting the addressee's numbers ("You write about having"), with no
+    number of its own and no "I"/"we" in it."""
+    if len(line) > 120 or _EN_WRITER.search(line):
+        return False
+    return _EN_YOURS.match(line) is not None

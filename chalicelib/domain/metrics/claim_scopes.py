@@ -100,6 +100,10 @@ def carries_scope(metric: ExtractedMetric, scope: set[str], exact: bool) -> bool
 CLASS_SCOPE = re.compile(r"^(?:(?:class|cls|label|category)_?+)?+\d++$|^class$")
 
 
+# fastText's prefix of a class label (`__label__spam`): a value scoped to it is that class's.
+FASTTEXT_LABEL = "__label__"
+
+
 # A name a reader or a title scoped to one part of the data ("Category C/f1", "Fold 5/R2").
 PARTITION_ROW = re.compile(r"(?i)(?=[cf])(?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]++/")
 
@@ -113,6 +117,8 @@ _QUOTED_CLASS_BEFORE = re.compile(
 
 
 def class_row(metric: ExtractedMetric) -> bool:
+    if metric.name.startswith(FASTTEXT_LABEL):
+        return True  # fastText's label prefix: `__label__spam/F1-Score` is that class's row
     if any(CLASS_SCOPE.match(s) for s in sense_of(metric.name).scope):
         return True
     at = metric.evidence.find(metric.name) if "class" in metric.evidence.lower() else -1

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import (
     average_beside_plain,
+    column_name,
     plain_beside_average,
 )
 from chalicelib.domain.metrics.claim_rows import (
@@ -387,6 +388,11 @@ def _narrow(
         # An unscoped claim means the log's overall value when it has one, not a per-class or
         # per-subset row ("F1" is not the F1 of class 3).
         unscoped = [m for m in chosen if not sense_of(m.name).scope]
+        # (in a table of rows, every cell carries its row: the column decides, "Global Error
+        # (MAPE)" beside "Holiday Error (MAPE)" is the MAPE, the other the holiday MAPE)
+        plain_columns = [m for m in chosen if not sense_of(column_name(m)).scope]
+        if not unscoped and plain_columns:
+            chosen = plain_columns
         if unscoped:
             chosen = unscoped
         elif chosen and (all(PARTITION_ROW.match(m.name) for m in chosen) or label_rows(chosen)):

@@ -1,15 +1,15 @@
 """The layout rules a line meets before the counters (`line_layout.read_layout` asks them first):
 headings, titles and sentences that open someone else's numbers (a paper's, a README's, an
 expected output), data-set and model titles that scope the block below, split sentences and code
-blocks, printed variables, a Chinese lead presenting the addressee's results
-(`addressee.cjk_yours_lead`), a progress line naming the corpus a retrieval run indexes
-(`corpus_lines`), headings and titles under them naming the section's data set
-(`heading_datasets`), section banners ("===== Test =====", also behind a logger's time stamp:
-"2016-06-14 08:22:54 :: ----- dev -----" opens the dev split's section). `prelude` applies them;
-`prelude_may_apply` is their guard on a line's shape: `read_layout` skips `prelude` on a shape
-no guard holds on, so a rule added here needs its guard there, and a state it reads on any line
-must be in `line_layout.pending` (`tests/unit/metrics/test_fast_paths.py` reads the corpus both
-ways). The patterns are in `layout.py`.
+blocks, printed variables, a Chinese or English lead presenting the addressee's results
+(`addressee.cjk_yours_lead`, `addressee.en_yours_lead`), a progress line naming the corpus a
+retrieval run indexes (`corpus_lines`), headings and titles under them naming the section's data
+set (`heading_datasets`), section banners ("===== Test =====", also behind a logger's time
+stamp: "2016-06-14 08:22:54 :: ----- dev -----" opens the dev split's section). `prelude`
+applies them; `prelude_may_apply` is their guard on a line's shape: `read_layout` skips
+`prelude` on a shape no guard holds on, so a rule added here needs its guard there, and a state
+it reads on any line must be in `line_layout.pending` (`tests/unit/metrics/test_fast_paths.py`
+reads the corpus both ways). The patterns are in `layout.py`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from chalicelib.domain.metrics.addressee import cjk_yours_lead
+from chalicelib.domain.metrics.addressee import cjk_yours_lead, en_yours_lead
 from chalicelib.domain.metrics.corpus_lines import corpus_named
 from chalicelib.domain.metrics.heading_datasets import heading_dataset
 from chalicelib.domain.metrics.layout import (
@@ -200,6 +200,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         if not state.reference_section:  # "而你实验得到的D3版本为": the addressee's block
             state.reference, state.reference_paragraph = True, False
         return True
+    if len(stripped) < 120 and ("you" in stripped or "You" in stripped) and en_yours_lead(stripped):
+        if not state.reference_section:  # "You write about having": the addressee's numbers
+            state.reference = True
+            state.reference_paragraph = not stripped.endswith((":", "\uff1a"))
+        return True
     if ("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line):
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
@@ -337,6 +342,11 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
+        or (
+            len(stripped) < 120
+            and ("you" in stripped or "You" in stripped)
+            and en_yours_lead(stripped)
+        )
         or (len(line) < 400 and LEGEND_WORDS.search(line))
         or (stripped.startswith("...") and len(stripped) < 48)
         or (len(stripped) < 48 and _CAPS_TITLE.match(stripped) is not None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from chalicelib.domain.metrics.claim_names import acronym_name, sclite_err
+from chalicelib.domain.metrics.claim_names import acronym_name, inception_is, sclite_err
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.tf_od_names import VOC_PROTOCOL
 from chalicelib.domain.metrics.vocabulary import (
@@ -42,7 +42,7 @@ def same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) ->
     if (acronym := acronym_name(metric.name)) is not None:
         metric = replace(metric, name=acronym)  # "... word error rate (PER)": the PER
     sense = sense_of(metric.name)
-    if sclite_err(claim, metric, sense):
+    if sclite_err(claim, metric, sense) or inception_is(claim, metric):
         return True
     claim_key = metric_key(claim_name)
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):

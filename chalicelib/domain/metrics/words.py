@@ -173,6 +173,7 @@ _NOISE_WORDS = frozenset(
         "best",
         "highest",
         "overall",
+        "global",  # "Global MAPE" beside "Holiday MAPE": the whole data's, as "overall"
         "total",
         "result",
         "results",
@@ -196,6 +197,12 @@ _NOISE_WORDS = frozenset(
         "obtained",
         "got",
         "get",
+        # a metric function's name as a result key (simpletransformers' `eval_model(...,
+        # getListRouge=getListRouge)` returns {'getListRouge': 0.52}): the metric it computes
+        "compute",
+        "calc",
+        "calculate",
+        "list",
         "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
     }
 )

@@ -59,8 +59,15 @@ $ grep -e Avg -e SPKR -m 2 exp/tr/decode_test_beam10_emodel.acc.best/result.txt
 |  Sum    | 2620  52576 |50473   1893    210    263   2366   1153 |
 """
     metrics = {m.name: m.value for m in extract_metrics(text)}
-    # Then only the Sum/Avg row gives values, named by the decode directory's set
-    assert metrics == {"decode_test/Sum/Avg Err": 4.5, "decode_test/Sum/Avg S.Err": 44.0}
+    # Then only the Sum/Avg row gives values, named by the decode directory's set (Err, S.Err
+    # and the Sub/Del/Ins error components)
+    assert metrics == {
+        "decode_test/Sum/Avg Err": 4.5,
+        "decode_test/Sum/Avg S.Err": 44.0,
+        "decode_test/Sum/Avg Substitution Rate": 3.6,
+        "decode_test/Sum/Avg Deletion Rate": 0.4,
+        "decode_test/Sum/Avg Insertion Rate": 0.5,
+    }
 
 
 def test_st_bleu_table() -> None:

@@ -5,9 +5,11 @@
 section (WER, CER or TER; named `<set>/WER Err`, or `<set>/Err` when the log does not say
 which; sclite rows keep their label: `eval1/Sum/Avg Err`), S.Err the sentence error rate
 (`<set>/S.Err`); the set comes from the row or the scored
-file's decode directory (`decode_eval1_beam20_...` -> `eval1`). Snt/Wrd and the Corr/Sub/Del/Ins
-columns are counts and error components, speaker rows and the Sum (counts), Mean, S.D. and
-Median rows are not the result: only Sum/Avg is.
+file's decode directory (`decode_eval1_beam20_...` -> `eval1`). Snt/Wrd are counts; of sclite's
+own Sum/Avg row the Sub/Del/Ins error components are read as `Sum/Avg Substitution Rate`,
+`Deletion Rate`, `Insertion Rate` (percentages of the reference words; Ins may pass 100),
+Corr is not read; speaker rows and the Sum (counts), Mean, S.D. and Median rows are not the
+result: only Sum/Avg is.
 
 Format source: espnet/espnet egs2/TEMPLATE/asr1/scripts/utils/show_asr_result.sh (`echo "###
 ${type^^}"`, `echo "|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|"`, rows from `grep -H -e Avg
@@ -142,6 +144,11 @@ def _row_set(label: str) -> str:
     return where or (parts[-1] if len(parts) >= 2 else "")
 
 
+# sclite's Sub, Del and Ins columns: the percentages of the reference words substituted, deleted
+# and inserted (the components of Err)
+_COMPONENTS = ("Substitution Rate", "Deletion Rate", "Insertion Rate")
+
+
 @reader("espnet", markers=("WER", "CER", "TER", "result", "|"), order=19)
 def read_espnet(line: str, state: LogState, out: Sink) -> bool:
     heading = _SECTION.match(line) if "#" in line else None
@@ -171,4 +178,7 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
         if where and last and last[0].startswith("decode_"):
             where = f"decode_{where}"  # ESPnet1's decode_<set>_<config>: the set, as a decode
         _add(where, section, values[4], values[5], out, row=label)
+        prefix = "".join(f"{p}/" if p == where else f"{p} " for p in (where, label) if p)
+        for column, number in zip(_COMPONENTS, values[1:4], strict=True):
+            out.add(f"{prefix}{column}", number, "espnet", running=False)
     return True  # speaker, Sum (counts), Mean, S.D. and Median rows: not the result
