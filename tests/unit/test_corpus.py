@@ -81,6 +81,7 @@ AGREEMENT_FLOOR = {
     "fresh32": 0.67,
     "fresh33": 0.895,
     "fresh34": 0.639,
+    "fresh36": 0.834,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -183,6 +184,10 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh34-recsys-kgat-yelp2018-recall-ndcg-no-cutoff", "NDCG", 0.08444),
     ("fresh34-ret-pyserini-deepimpact-mrr10-vs-expected", "MRR@10", 0.3253),
     ("fresh34-vg-onestage-readme-refcoco-splits", "Accuracy@0.5", 73.66),
+    # fresh36 (measured blind once, after verdicts34-36: 83.4% (136/163), 3 wrong confirmations):
+    ("fresh36-returnn-13-test-clean-482-vs-382", "WER", 3.82),
+    ("fresh36-returnn-13-test-clean-482-vs-382", "WER", 4.82),
+    ("fresh36-ddpm-segmentation-34-ffhq-bedroom", "mIoU", 50.59),
 }
 
 
