@@ -400,6 +400,8 @@ def folded_scope(base: str | None, scope: list[str]) -> list[str]:
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+# A trailing "(60 min)": a traffic forecast's horizon in minutes ahead, no minimum statistic.
+_MINUTES_AHEAD = re.compile(r"(?i)^\s*+(\d{1,4}+)\s*+(?:mins?+|minutes)\s*+$")
 
 
 # A trailing parenthesis listing several things, longer than a unit or a short qualifier list
