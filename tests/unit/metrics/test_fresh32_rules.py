@@ -114,3 +114,65 @@ def test_a_claimed_data_set_word_picks_the_table_row_that_names_it() -> None:
     # Then a claim on Plummer's test split is that row's, never the random split's
     assert confirms(log, "METEOR", 0.2145, dataset="Flickr30k Plummer test")
     assert not confirms(log, "METEOR", 0.2012, dataset="Flickr30k Plummer test")
+
+
+def test_diarization_clustering_and_perceptual_metric_names_are_metrics() -> None:
+    # Given tables whose columns are speaker-diarization, clustering and perceptual metrics
+    diarization = "| DER | FA | MISS |\n|---|---|---|\n| 21.07 | 6.31 | 8.92 |\n"
+    clustering = "| NMI | ARI |\n|---|---|\n| 41.38 | 37.05 |\n"
+    generation = "| FID | LPIPS |\n|---|---|\n| 18.44 | 0.2712 |\n"
+    # Then each column is read as its metric (a false alarm rate is not the DER)
+    assert confirms(diarization, "DER", 21.07)
+    assert confirms(diarization, "False Alarm", 6.31)
+    assert confirms(diarization, "Missed Detection", 8.92)
+    assert not confirms(diarization, "DER", 6.31)
+    assert confirms(clustering, "NMI", 0.4138)
+    assert not confirms(clustering, "NMI", 37.05)
+    assert confirms(generation, "LPIPS", 0.2712)
+    assert not confirms(generation, "Intra-LPIPS", 0.2712)
+
+
+def test_a_header_rule_without_its_closing_pipe_keeps_the_table_open() -> None:
+    # Given a Markdown table whose rule under the header lacks the closing pipe
+    log = (
+        "| system | MISS | FA | DER |\n"
+        "|:---|:---:|:---:|:---:\n"
+        "| ours (oracle VAD) | 3.1 | 0.0 | 6.4 |\n"
+        "| ours (silero VAD) | 5.2 | 0.9 | 9.7 |\n"
+    )
+    # Then its rows are read, each its own system's
+    assert confirms(log, "DER (silero VAD)", 9.7)
+    assert not confirms(log, "DER (silero VAD)", 6.4)
+
+
+def test_a_row_led_by_a_citation_marker_quotes_the_cited_work() -> None:
+    # Given the writer's rows and rows of a cited paper, marked "[2]", in one table
+    log = (
+        "| system | DER |\n"
+        "|---|---|\n"
+        "| this repo | 11.3 |\n"
+        "| [2] baseline | 14.9 |\n"
+        "\n"
+        "[2] A diarization paper, https://example.org/paper.pdf\n"
+    )
+    # Then the cited rows are not the run's
+    assert confirms(log, "DER", 11.3)
+    assert not confirms(log, "DER", 14.9)
+
+
+def test_a_rendered_table_with_an_empty_corner_has_data_set_columns() -> None:
+    # Given a table copied from a rendered page: an empty corner, one column per data set,
+    # one row per metric
+    log = (
+        "  | Cats | Dogs | Wild\n"
+        "-- | -- | -- | --\n"
+        "FID | 41.207 | 58.316 | 22.904\n"
+        "Intra-LPIPS | 0.4411 | 0.4863 | 0.5127\n"
+    )
+    # Then each cell is its row's metric on its column's data set
+    assert confirms(log, "FID", 58.316, dataset="Dogs")
+    assert not confirms(log, "FID", 41.207, dataset="Dogs")
+    assert confirms(log, "Intra-LPIPS", 0.5127, dataset="Wild")
+    # And a table of a metric's spread over a run ("Min | Max | Mean") has no data-set columns
+    spread = "Metric | Min | Max | Mean\n-- | -- | -- | --\nFID | 12.1 | 48.7 | 19.3\n"
+    assert not confirms(spread, "FID", 48.7, dataset="Max")
