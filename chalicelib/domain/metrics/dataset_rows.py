@@ -32,6 +32,20 @@ def rows_named_by(named: list[ExtractedMetric], dataset: str) -> list[ExtractedM
     if not words:
         return named
     rows = [m for m in named if not words.isdisjoint(sense_of(m.name).scope)]
+    return rows or rows_worded_by(named, dataset)
+
+
+def rows_worded_by(named: list[ExtractedMetric], dataset: str) -> list[ExtractedMetric]:
+    """Among values that are all rows of the log (each scoped by its label), those whose label
+    holds a word of the claimed data set, when some do and others not: a table's rows told
+    apart by the split's variant ("| model_a | random split, test |" beside "| model_a |
+    Karpathy's split, test |") answer "on COCO Karpathy test" by the Karpathy row only."""
+    words = {w for w in _WORD.findall(dataset.lower()) if len(w) >= 3} - _NOT_ROW_WORDS
+    if not words or len(named) < 2 or any("/" not in m.name for m in named):
+        return named
+    rows = [
+        m for m in named if not words.isdisjoint(_WORD.findall(m.name.rsplit("/", 1)[0].lower()))
+    ]
     return rows or named
 
 

@@ -296,7 +296,7 @@ class Extraction:
     def _read_line(self, line: str) -> None:
         state = self.state
         state.line_no += 1
-        state.line = line
+        state.previous_line, state.line = state.line, line
         stripped = line.strip()
         if stripped[:1] == ">" and stripped[:3] != ">>>":
             self._note_quote(stripped)

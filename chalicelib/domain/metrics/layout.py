@@ -49,7 +49,9 @@ _WORD_COUNTER = re.compile(
 )
 # A bracketed count right after a rate is that rate's numerator and denominator, not a
 # progress counter: Kaldi's compute-wer prints "%SER 80.00 [ 8 / 10 ]".
-_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$")
+# So does a bracketed count right after the word "epoch": "Epoch [38/200] train_loss: ..." counts
+# epochs (its values are running ones, the last is the run's), not batches of one pass.
+_RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$|(?i:(?<![a-z])epoch)\s*+[:#]?+\s*+$")
 # A counter of a run in progress: "Epoch 5", "epoch: [3]", "Step 5000", "iter 1000",
 # "Episode 100", "global_step=...", "'epoch': 0.5", "Epoch 00199 |", "[Epoch 3/50]"; and a
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
@@ -137,8 +139,13 @@ _NAME_SHAPED = re.compile(r"[A-Z][A-Z]|[a-z][A-Z]|\d")
 _DATASET_SHAPED = re.compile(r"\d|^.[^A-Z]*[A-Z]")
 # A list item that only names what its nested items are of ("* LibriSpeech test-clean:",
 # "- Emilia EN:"): the items below it, up to the next such title or a blank line, are that
-# data set's or section's.
-_BULLET_TITLE = re.compile(r"^\s*+[*\-+]\s++([A-Za-z][A-Za-z0-9.\-_/ ]{0,46}[A-Za-z0-9])\s*+:\s*+$")
+# data set's or section's. A parenthesis after the name gives the run's settings or system
+# ("- MS MARCO passage BM25 tuned (k1=0.82, b=0.68):", "- NFCorpus dense (Contriever):"): the
+# section is the name's, and the settings are no results.
+_BULLET_TITLE = re.compile(
+    r"^\s*+[*\-+]\s++([A-Za-z][A-Za-z0-9.\-_/ ]{0,46}[A-Za-z0-9])(?:\s*+\([^()]{1,60}+\))?+"
+    r"\s*+:\s*+$"
+)
 # Words of a list title that make it no data set's name ("* Test results:", "- Our scores:").
 _NOT_A_SECTION = frozenset(
     {"result", "results", "metric", "metrics", "score", "scores", "evaluation", "summary",

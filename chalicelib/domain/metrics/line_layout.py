@@ -51,6 +51,7 @@ class LogState:
     """What the log said so far, shared by the readers of one extraction."""
 
     line: str = ""
+    previous_line: str = ""  # the line before it, as printed (blank or not)
     line_no: int = 0
     running: bool = False  # the current line carries a progress counter
     counter_lines: int = 0  # lines with a progress counter so far (a new counter value each)

@@ -67,6 +67,11 @@ from chalicelib.domain.metrics.layout import (
     source_title_with_settings,
     table_reference,
 )
+from chalicelib.domain.metrics.split_headings import (
+    UNDERLINE,
+    last_sentence_split,
+    underlined_split,
+)
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 if TYPE_CHECKING:
@@ -168,6 +173,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         # "++++ Valid Epoch 3 ++++": the section below is that split's (a counter in the
         # banner still counts as one, read below)
         state.section_split = section_split(banner.group(2))
+    elif len(line) < 120 and line.lstrip()[:3] in _RULES and UNDERLINE.match(line):
+        # "Accuracies on split=valid" underlined by "-----": a section's title (its split's)
+        titled, split = underlined_split(state.previous_line)
+        if titled:
+            state.section_split = split
     elif len(line) < 160 and line[:1].isdigit() and (banner := _stamped_banner(line)):
         # "2016-06-14 08:22:54 :: ----- dev -----": the same banner behind a logger's stamp
         state.section_split = section_split(banner.group(2))
@@ -196,6 +206,8 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
     elif ("ab" in line or "\u8868" in line) and table_reference(stripped):
         state.reference = state.reference_paragraph = True  # "Compared with Table 1 ..."
         return True
+    elif stripped[-1:] == ":" and len(stripped) < 800 and (said := last_sentence_split(stripped)):
+        state.section_split = said  # "... Here are the metrics for the val split on coco:"
     if not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped):
         if not state.reference_section:  # "而你实验得到的D3版本为": the addressee's block
             state.reference, state.reference_paragraph = True, False
@@ -330,6 +342,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or ("#" in line and len(line) < 200 and _HEADING.match(line))
         or ("#" in line and len(line) < 80 and heading_dataset(line) is not None)
         or (len(line) < 120 and line.lstrip()[:3] in _RULES and _BANNER.match(line))
+        or (len(line) < 120 and line.lstrip()[:3] in _RULES and UNDERLINE.match(line))
         or (len(line) < 160 and line[:1].isdigit() and _stamped_banner(line) is not None)
         or (
             (":" in line or "\uff1a" in line)

@@ -146,6 +146,25 @@ _phrases("si_snr", None, "si snr", "sisnr", "si snri")
 _phrases("si_sdr", None, "si sdr", "sisdr", "si sdri")
 _phrases("sdr", None, "sdr")
 _phrases("inception_score", None, "inception score", "is score")
+# learned perceptual distance (Zhang et al. 2018, the `lpips` package); few-shot generation's
+# intra-cluster LPIPS (Ojha et al. 2021) measures diversity: another metric
+_phrases("lpips", None, "lpips")
+_phrases("intra_lpips", None, "intra lpips")
+# Speaker diarization (pyannote.metrics, dscore, NIST md-eval): the diarization error rate, its
+# parts (missed speech, false alarm, speaker confusion) and DIHARD's Jaccard error rate
+_phrases("der", None, "der", "diarization error rate", "diarisation error rate")
+_phrases("jer", None, "jer", "jaccard error rate")
+_phrases("false_alarm", None, "false alarm", "fa", "false alarm rate")
+_phrases("missed_speech", None, "missed speech", "missed detection", "miss", "md")
+_phrases("speaker_confusion", None, "speaker confusion")
+# Clustering (scikit-learn's normalized_mutual_info_score, adjusted_rand_score)
+_phrases("nmi", None, "nmi", "normalized mutual information", "normalised mutual information")
+_phrases("ari", None, "ari", "adjusted rand index", "adjusted rand score")
+# Neural MT quality estimation (Unbabel COMET)
+_phrases("comet", None, "comet", "comet score", "comet22", "comet 22")
+# Medical segmentation's surface distances (MedPy `asd`, `hd95`): average and 95% Hausdorff
+_phrases("asd", None, "asd", "average surface distance", "assd")
+_phrases("hd95", None, "hd95", "hd 95", "95hd", "hausdorff 95")
 _phrases("extractive_match", None, "extractive match")  # lighteval's math answers
 _phrases("mc1", None, "mc1")
 _phrases("mc2", None, "mc2")
@@ -402,6 +421,8 @@ def folded_scope(base: str | None, scope: list[str]) -> list[str]:
 
 
 _KNOWN_BASES = frozenset(base for base, _ in _BASE_PHRASES.values())
+# A trailing "(60 min)": a traffic forecast's horizon in minutes ahead, no minimum statistic.
+_MINUTES_AHEAD = re.compile(r"(?i)^\s*+(\d{1,4}+)\s*+(?:mins?+|minutes)\s*+$")
 
 
 # A trailing parenthesis listing several things, longer than a unit or a short qualifier list

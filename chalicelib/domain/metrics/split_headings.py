@@ -58,3 +58,43 @@ def heading_split(line: str) -> str | None:
         return None
     found = {split for word in words if (split := _HEADING_SPLITS.get(word.lower())) is not None}
     return found.pop() if len(found) == 1 else None
+
+
+# The split a sentence puts what follows on: "metrics for the val split", "results on the
+# test set", "scores of the dev data".
+_SENTENCE_SPLIT = re.compile(
+    r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++|our\s++)?+"
+    r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:set|split|data)(?![a-z])"
+)
+_SENTENCE_END = re.compile(r"[.!?]\s++(?=[A-Z])")
+_LAST_SENTENCE_WORDS = 16
+
+
+def last_sentence_split(stripped: str) -> str | None:
+    """The one split the last sentence of a paragraph ending with a colon names, when that
+    sentence has no number ("It early stops at epoch 17 with a best score of 27.65. Here are
+    the metrics for the val split on coco:"): the block below it is that split's output. (A
+    whole line without numbers is a title, read as one.)"""
+    ends = [m.end() for m in _SENTENCE_END.finditer(stripped)]
+    last = stripped[ends[-1] :] if ends else stripped
+    if _DIGIT.search(last) or len(last.split()) > _LAST_SENTENCE_WORDS:
+        return None
+    named = {_SPLIT_OF_WORD[m.group(1).lower()] for m in _SENTENCE_SPLIT.finditer(last)}
+    return named.pop() if len(named) == 1 else None
+
+
+# A rule of one character under a line (a Setext heading's underline, a report's "-----"
+# under "Accuracies on split=valid"): the line above is a section's title.
+UNDERLINE = re.compile(r"^\s*+([=\-~])\1{2,}+\s*+$")
+_TITLE_SHAPE = re.compile(r"^[A-Za-z][^\d|:\t]*+$")
+
+
+def underlined_split(title: str) -> tuple[bool, str | None]:
+    """Is `title` (the line above a rule) a section's title, and which split does it name?
+    A title is short prose without numbers, pipes or aligned columns (a table's header row
+    over its rule is none); its split is a split noun ("The result without channel-wise
+    training" names an activity, no split: `heading_split`)."""
+    title = title.strip(" #*_")
+    if not _TITLE_SHAPE.match(title) or "  " in title or len(title.split()) > 8:
+        return False, None
+    return True, heading_split(title)

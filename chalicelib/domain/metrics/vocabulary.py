@@ -32,6 +32,7 @@ from chalicelib.domain.metrics.phrases import _BASE_PHRASES as _BASE_PHRASES
 from chalicelib.domain.metrics.phrases import _BENCHMARK_ALIASES as _BENCHMARK_ALIASES
 from chalicelib.domain.metrics.phrases import _KNOWN_BASES as _KNOWN_BASES
 from chalicelib.domain.metrics.phrases import _MAX_PHRASE as _MAX_PHRASE
+from chalicelib.domain.metrics.phrases import _MINUTES_AHEAD as _MINUTES_AHEAD
 from chalicelib.domain.metrics.phrases import BENCHMARK_HEADLINES as BENCHMARK_HEADLINES
 from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
 from chalicelib.domain.metrics.phrases import KERAS_ACCURACY_SCOPES, folded_scope, unlisted
@@ -100,6 +101,9 @@ def _parenthesised_scope(name: str) -> tuple[str, str]:
     match = _UNIT.search(name) if name.endswith(")") else None
     if match is not None and (ratio := _RATIO_SCOPE.match(match.group(1))):
         return scope_key(ratio.group(1)), name[: match.start()]  # "(80-10-10 split)"
+    if match is not None and (minutes := _MINUTES_AHEAD.match(match.group(1))):
+        # "MAPE (60 min)": a forecast's horizon (logs print "Horizon 60mins"), no minimum
+        return f"{minutes.group(1)}min", name[: match.start()]
     if match is None or _UNIT_TEXT.match(match.group(1)) or not match.group(1).strip():
         return "", name
     words = _words(match.group(1))

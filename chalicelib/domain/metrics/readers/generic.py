@@ -11,6 +11,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.readers.line_leads import LINE_LABEL, numbered_label, results_on
 from chalicelib.domain.metrics.readers.quoted_clauses import (
     _ARROW_TO,
     _GLUED_PAREN,
@@ -123,13 +124,6 @@ _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d(?!\d*+(?:\.\d*+)?+[A-
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
 # the training step of a periodic evaluation, so the values are running ones).
 _GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](\[\d++\])?+$")
-# A line led by a label with a number, then a colon, then its pairs ("pred_len 96: mse:0.38,
-# mae:0.40", "fold 3: acc: 0.91"): the label scopes the line's values (one forecast horizon's,
-# one fold's). A progress counter ("Epoch 3: loss: ...") is no such label.
-_LINE_LABEL = re.compile(
-    r"^\s*+([A-Za-z][\w\-]{0,30}+[ \t]++\d{1,6}+)\s*+:[ \t]++"
-    r"(?=[A-Za-z][\w@\-]*+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
-)
 # A line led by whose results it prints, then `name = value` pairs ("PyTorch accuracy: Top1 =
 # 75.00, Top5 = 93.00" beside "TVM accuracy: Top1 = 76.33, ...", a comparison of backends,
 # models or systems): the first word scopes the line's values (`PyTorch/Top1`).
@@ -397,7 +391,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             pairs = [(" ".join(w), v) for w, v in items if w and is_result_name(" ".join(w))]
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
-    label = _LINE_LABEL.match(line) if pairs and not segments and not state.running else None
+    label = None
+    if pairs and not segments and not state.running:
+        # (behind a logger's prefix too: "2021-09-23 02:36:48 - INFO - Horizon 15mins: mae: ...")
+        label = numbered_label(line)
     if label is None and pairs and not segments and not state.running and "=" in line:
         label = _WHOSE_LABEL.match(line)
         if label and label.group(1).lower() in _NOT_WHOSE:
@@ -406,6 +403,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             word = label.group(1).lower()
             if word in _NOT_SETTING or word in _LABEL_NOT_SCOPE or is_known_metric(word):
                 label = None
+    if label is None and pairs and for_dataset and not segments and not state.running:
+        data_set = results_on(line)
+        if data_set and _named_dataset(data_set) and data_set[:1].isupper():
+            pairs = [(n if "/" in n else f"{data_set}/{n}", v) for n, v in pairs]
     row = _HORIZON_ROW.match(line) if pairs and line.lstrip()[:1].isdigit() else None
     if row and all(sense_of(n).base in _FORECAST_ERRORS and "/" not in n for n, _ in pairs):
         pairs = [(f"horizon {row.group(1)}/{n}", v) for n, v in pairs]
@@ -417,7 +418,12 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
             label = None
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
-        pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
+        part = label.group(1)
+        if label.re is LINE_LABEL and state.log_scope and not state.block_scope:
+            # a numbered part of the run (a horizon, a fold) on the data set the log names
+            # ("PEMS-BAY" above "Horizon 60mins: mape: ..."): that data set's part
+            part = f"{state.log_scope}/{part}"
+        pairs = [(n if "/" in n else f"{part}/{n}", v) for n, v in pairs]
     elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
         row = _CLASS_LABEL.match(line)
         if row:

@@ -45,6 +45,7 @@ _LEADLESS_HEADER = re.compile(r"^\s*+[A-Za-z][^|]{0,40}+\|(?:[^|]{0,40}+\|){3,}+
 _LOG_PREFIX = re.compile(r"\b(?:INFO|DEBUG|WARNING|WARN)\b|\d\d:\d\d:\d\d")
 _RULE = re.compile(r"^\s*+[-=+]{3,}+[-=+|\s]*+$")
 _BOX_SPLIT = re.compile(r"[│┃]")
+_OPEN_SEPARATOR = re.compile(r"^\s*+\|\s*+:?-++:?(?:\s*+\|\s*+:?-++:?)++\s*+$")
 _BLEU_NAMES = ("bleu", "chrf", "ter")
 # Rows of tables no family reader takes ("49.97 ± 0.05", "**51.2**", "`0.81`", "76.1%"; a
 # note in words after the number, "37.0 (val2017)", says where it was measured).
@@ -84,8 +85,12 @@ def _markdown_open(state: LogState) -> bool:
 def _bare_cells(line: str, pipes: int = 2) -> list[str] | None:
     """`a | b | c`: a table line without outer pipes (a table copied from a rendered page, a
     CLI summary such as `Language | WER% | CER%`; `test set | sacrebleu`, two columns, under a
-    header whose second cell is a metric)."""
-    if line.count("|") < pipes or line.lstrip().startswith("|") or line.rstrip().endswith("|"):
+    header whose second cell is a metric). A rendered table whose corner cell is empty starts
+    with its first pipe ("  | Sunglasses | Babies | MetFaces", its rows "FID | 32.98 | ..."):
+    the corner is an empty first cell."""
+    if line.count("|") < pipes or line.rstrip().endswith("|"):
+        return None
+    if line.lstrip().startswith("|") and (line.count("|") < 3 or line.lstrip()[1:2] == "|"):
         return None
     return [c.strip() for c in line.split("|")]
 
@@ -110,9 +115,11 @@ def _bare_header(cells: list[str]) -> bool:
     """Names only: no number among a cell's words (Kaldi's `%WER 12.5 | 1831 21395 |`), no
     log prefix (loguru's `12:00:01.123 | INFO |`), no whitespace-aligned columns inside a cell
     (the MOTChallenge devkit's ` IDF1  IDP  IDR| Rcll ...`)."""
-    for cell in cells:
-        if not cell or ":" in cell or "  " in cell or len(cell) > 60:
-            return False
+    for index, cell in enumerate(cells):
+        if not cell and index == 0 and len(cells) > 2 and not any(map(is_known_metric, cells)):
+            continue  # an untitled first column over data sets ("  | Sunglasses | Babies")
+        if not cell or ":" in cell or "  " in cell or len(cell) > 60 or _SEPARATOR_CELL.match(cell):
+            return False  # (a rule's "-- | -- | --" is no header)
         if any(parse_number(word.rstrip("%")) is not None for word in cell.split()):
             return False
     return True
@@ -133,6 +140,8 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         border = state.context.get("md_bare") or line.lstrip().startswith("+")
         if border and state.context.get("md_mode") and _RULE.match(line):
             return True
+        if state.context.get("md_mode") and _OPEN_SEPARATOR.match(line):
+            return True  # "|:---|:---:|:---:" (no closing pipe) under a header: the rule
         state.context["md_mode"] = None
         state.context["md_bare"] = False
         if (saved := state.context.pop("md_saved_scope", None)) is not None and line.strip():
@@ -303,6 +312,8 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     if plan is None or plan[0] is not header:
         plan = state.context["md_plan"] = (header, *_plan(header))
     _, results, labels, value_header = plan
+    if not results and len(header) > 2 and metric_key(header[0]) in _METRIC_ROW_HEADERS:
+        return _transposed_row(header, line, state, out)
     cells = _row_cells(line, state) if results else None
     if cells is None or len(cells) != len(header):
         return False
@@ -320,6 +331,8 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
         for i in labels
         if i < columns[0] and cells[i] and _cell_number(cells[i]) is None
     )
+    if _CITED_ROW.match(label):
+        return True  # "| [1] DIHARD baseline | 23.8 |": the cited work's numbers, not the run's
     if not label and metric_key(header[0]) in _FOLD_HEADERS and results[0] > 0:
         label = f"{header[0]} {cells[0]}"  # "| Fold | RMSE |": a fold's row, not the mean
     first = cells[0].strip("*` ")
@@ -362,6 +375,32 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
 
 
 _METRIC_ROW_HEADERS = frozenset({"", "metric", "metrics"})
+_SPREAD_HEADERS = frozenset(
+    {"min", "max", "mean", "avg", "average", "median", "std", "stddev", "stdev", "var", "last"}
+)
+# A row label led by a citation marker ("[1] (proposed)", "[12] DIHARD baseline"): a row quoted
+# from the reference the report lists below its table.
+_CITED_ROW = re.compile(r"^\[\d{1,3}+\]\s*+\S")
+
+
+def _transposed_row(header: list[str], line: str, state: LogState, out: Sink) -> bool:
+    """A row of a transposed table whose columns are data sets, not metrics ("  | Sunglasses |
+    Babies | MetFaces" over "FID | 32.98 | 72.15 | 130.59"): the row names the metric, each
+    column the data set (a column of published numbers, "Paper", holds none of the run's)."""
+    if any(metric_key(h) in _SPREAD_HEADERS for h in header):
+        return False  # "| Metric | Min | Max | Mean | Std Dev |": a metric's spread over a run
+    cells = _row_cells(line, state)
+    if cells is None or len(cells) != len(header) or not _metric_row(cells[0]):
+        return False
+    numbers = {i: _cell_number(cells[i]) for i in range(1, len(header))}
+    columns = [
+        i
+        for i, number in numbers.items()
+        if number is not None and header[i] and not _REFERENCE_COLUMN.search(header[i])
+    ]
+    return bool(columns) and _metric_row_values(header, cells, columns, numbers, out)
+
+
 _JOINER_SPACES = re.compile(r"\s*+([+&,;])\s*+")
 
 
