@@ -52,6 +52,7 @@ def run() -> list[Row]:
         "fresh32": "thirty-second fresh hold-out (reproduction reports, long tail)",
         "fresh33": "thirty-third fresh hold-out (machine-printed logs in issues)",
         "fresh34": "thirty-fourth fresh hold-out (prose reports, result tables)",
+        "fresh35": "thirty-fifth fresh hold-out (a mix leaning to prose reports)",
         "fresh36": "thirty-sixth fresh hold-out (a mix, after this session's rounds)",
     }
     for key, label in labels.items():

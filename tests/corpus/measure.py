@@ -56,6 +56,7 @@ SETS = (
     "fresh32",
     "fresh33",
     "fresh34",
+    "fresh35",
     "fresh36",
 )
 

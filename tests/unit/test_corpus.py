@@ -81,6 +81,7 @@ AGREEMENT_FLOOR = {
     "fresh32": 0.76,
     "fresh33": 0.895,
     "fresh34": 0.639,
+    "fresh35": 0.797,
     "fresh36": 0.834,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -175,6 +176,13 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh34-recsys-kgat-yelp2018-recall-ndcg-no-cutoff", "NDCG", 0.08444),
     ("fresh34-ret-pyserini-deepimpact-mrr10-vs-expected", "MRR@10", 0.3253),
     ("fresh34-vg-onestage-readme-refcoco-splits", "Accuracy@0.5", 73.66),
+    # fresh35 (measured blind once, after verdicts34-37: 79.8% (138/173), 6 wrong confirmations):
+    ("fresh35-clsreport-foresight-cbc-md", "F1", 0.8773),
+    ("fresh35-codeeval-humanevalv-2-gpt4o-k1", "Pass@1", 15.7),
+    ("fresh35-detectron-561-eval-on-training-set", "AP50", 0.1512),
+    ("fresh35-detectron-561-eval-on-training-set", "Test AP", 0.0534),
+    ("fresh35-kaldi-771-multi-en-tri5", "WER", 24.87),
+    ("fresh35-spacy-3993-ten-fold-ner-per-type", "F1", 76.415),
     # fresh36 (measured blind once, after verdicts34-36: 83.4% (136/163), 3 wrong confirmations):
     ("fresh36-returnn-13-test-clean-482-vs-382", "WER", 3.82),
     ("fresh36-returnn-13-test-clean-482-vs-382", "WER", 4.82),
