@@ -21,3 +21,35 @@ def test_a_fraction_claim_that_is_the_spread_printed_beside_the_value() -> None:
     assert not confirms(log, "Accuracy", 0.64)
     assert confirms(log, "Accuracy", 0.6438)
     assert confirms(log, "Accuracy", 64.38)
+
+
+def test_a_clause_with_another_subject_ends_the_writers_values() -> None:
+    # Given the writer's value, then a new clause about a value hard to reach
+    log = "I only get 41.2 mAP, it is hard to reach 43.0 mAP with these settings.\n"
+    # Then the value out of reach is not the run's
+    assert confirms(log, "mAP", 41.2)
+    assert not confirms(log, "mAP", 43.0)
+
+
+def test_a_data_set_named_in_an_earlier_sentence_scopes_a_stated_value() -> None:
+    # Given a long paragraph (one line): a sentence naming the data set, then one stating the
+    # value, then another data set named in passing
+    log = (
+        "Hello, I ran the training script on the Flickr dataset with the hyper-parameters "
+        "listed in the README of the repository and without any change to the code. "
+        "After 50 runs, the accuracy is 71.09 on average, a bit lower than my earlier tries. "
+        "Could it be related to [the other thread about Amazon accuracy]"
+        "(https://example.com/some/project/issues/3), where a different split was used? "
+        "Any hint is welcome, thanks!\n"
+    )
+    # Then the value is that data set's, not another one named later
+    assert confirms(log, "Accuracy", 71.09, "Flickr")
+    assert not confirms(log, "Accuracy", 71.09, "Amazon")
+
+
+def test_a_run_verbs_data_set_ending_its_clause_scopes_the_values() -> None:
+    # Given "I ran ... on <data>," then the writer's values
+    log = "I ran the baseline on ml-1m, and I got hr: 0.6921 and ndcg: 0.4105, close to others.\n"
+    # Then the values are that data set's
+    assert confirms(log, "NDCG", 0.4105, "ml-1m")
+    assert not confirms(log, "NDCG", 0.4105, "Pinterest")
