@@ -31,6 +31,23 @@ def test_a_clause_with_another_subject_ends_the_writers_values() -> None:
     assert not confirms(log, "mAP", 43.0)
 
 
+def test_a_rule_of_hashes_in_a_quoted_block_does_not_end_the_quote() -> None:
+    # Given the writer's score, then a maintainer's expected output framed by rules of hashes
+    log = (
+        "My run gives nDCG@10 = 41.07.\n"
+        "That is off; the expected score is:\n"
+        "\n"
+        "```\n"
+        "###########\n"
+        "nDCG@10: 0.4388\n"
+        "###########\n"
+        "```\n"
+    )
+    # Then the expected score is quoted, not the run's
+    assert confirms(log, "nDCG@10", 41.07)
+    assert not confirms(log, "nDCG@10", 0.4388)
+
+
 def test_a_data_set_named_in_an_earlier_sentence_scopes_a_stated_value() -> None:
     # Given a long paragraph (one line): a sentence naming the data set, then one stating the
     # value, then another data set named in passing
