@@ -48,6 +48,41 @@ def test_a_rule_of_hashes_in_a_quoted_block_does_not_end_the_quote() -> None:
     assert not confirms(log, "nDCG@10", 0.4388)
 
 
+def test_a_qualifier_before_an_equals_sign_stays_with_the_name() -> None:
+    # Given joint EM/F1 written as spaced `name = value` pairs
+    log = "Evaluation finished (Joint EM = 35.21, Joint F1 = 60.90).\n"
+    # Then they are the joint scores: never the plain (answer) ones
+    assert confirms(log, "Joint F1", 60.9)
+    assert not confirms(log, "F1", 60.9)
+    assert not confirms(log, "EM", 35.21)
+
+
+def test_a_joint_claim_is_not_an_answer_value() -> None:
+    # Given answer EM/F1 written as spaced `name = value` pairs
+    log = "Evaluation finished (Ans EM = 55.21, Ans F1 = 68.90).\n"
+    # Then they are the answer's scores: never the joint or supporting-fact ones
+    assert confirms(log, "Answer F1", 68.9)
+    assert confirms(log, "F1", 68.9)
+    assert not confirms(log, "Joint F1", 68.9)
+    assert not confirms(log, "Supporting Fact EM", 55.21)
+
+
+def test_a_joint_claim_is_not_a_plain_value() -> None:
+    # Given a plain F1 only
+    log = "f1: 0.7012\nem: 0.5833\n"
+    # Then a joint F1 claim needs a value the log calls joint
+    assert confirms(log, "F1", 0.7012)
+    assert not confirms(log, "Joint F1", 0.7012)
+
+
+def test_a_prose_split_after_a_data_sets_name_is_the_values_split() -> None:
+    # Given a sentence naming the data set and its split before the pairs
+    log = "These are my numbers on the NarrativeQA dev set (BLEU-1 = 23.5, ROUGE-L = 36.2).\n"
+    # Then a test claim is refused, an unsplit one confirmed
+    assert not confirms(log, "Test ROUGE-L", 36.2)
+    assert confirms(log, "ROUGE-L", 36.2)
+
+
 def test_a_data_set_named_in_an_earlier_sentence_scopes_a_stated_value() -> None:
     # Given a long paragraph (one line): a sentence naming the data set, then one stating the
     # value, then another data set named in passing
@@ -70,3 +105,12 @@ def test_a_run_verbs_data_set_ending_its_clause_scopes_the_values() -> None:
     # Then the values are that data set's
     assert confirms(log, "NDCG", 0.4105, "ml-1m")
     assert not confirms(log, "NDCG", 0.4105, "Pinterest")
+
+
+def test_a_pair_in_a_parenthesis_after_yours_is_the_addressees() -> None:
+    # Given the writer's value, then the addressee's in a parenthesis after "yours"
+    log = "My macro F1 was 0.611. It is close to yours (Table 2; macro F1 = 0.618), though.\n"
+    # Then the addressee's value is not the run's
+    assert confirms(log, "Macro F1", 0.611)
+    assert not confirms(log, "Macro F1", 0.618)
+    assert not confirms(log, "F1", 0.618)
