@@ -83,6 +83,17 @@ def test_a_prose_split_after_a_data_sets_name_is_the_values_split() -> None:
     assert confirms(log, "ROUGE-L", 36.2)
 
 
+def test_a_slashed_pair_quoted_from_a_paper_stays_quoted_when_restated() -> None:
+    # Given a question quoting the paper's pair, then a reply restating it on a split
+    log = (
+        "How can I get the EM/F1=71.04/79.33 which is reported by the paper?\n"
+        "The EM/F1=71.04/79.33 is on the test set.\n"
+    )
+    # Then neither line reports a run's values
+    assert not confirms(log, "Test EM", 71.04)
+    assert not confirms(log, "F1", 79.33)
+
+
 def test_a_data_set_named_in_an_earlier_sentence_scopes_a_stated_value() -> None:
     # Given a long paragraph (one line): a sentence naming the data set, then one stating the
     # value, then another data set named in passing
