@@ -118,6 +118,15 @@ def test_a_run_verbs_data_set_ending_its_clause_scopes_the_values() -> None:
     assert not confirms(log, "NDCG", 0.4105, "Pinterest")
 
 
+def test_a_refcoco_style_testa_split_is_a_test_split() -> None:
+    # Given cells of a data set's val, testA and testB splits
+    log = "val: 80.11\ntestA: 82.47\ntestB: 77.05\n"
+    # Then a testA claim is the testA cell, never the val one
+    assert confirms(log, "Accuracy", 82.47, "RefCOCO testA")
+    assert not confirms(log, "Accuracy", 80.11, "RefCOCO testA")
+    assert not confirms(log, "Accuracy", 77.05, "RefCOCO testA")
+
+
 def test_a_pair_in_a_parenthesis_after_yours_is_the_addressees() -> None:
     # Given the writer's value, then the addressee's in a parenthesis after "yours"
     log = "My macro F1 was 0.611. It is close to yours (Table 2; macro F1 = 0.618), though.\n"
