@@ -93,20 +93,20 @@ def copied_from_another(
     if value == 0:
         return False
     more_precise = _shown_decimals(metric, scaled) < decimals
-    if (more_precise or scaled) and _printed_beside(value, decimals, metric, scaled):
-        return True  # (a rounding of the value printed beside it, unscaled, is the value's)
-    if not more_precise:
-        return False
+    if not (more_precise or scaled):
+        return False  # (a rounding of the value printed beside it, unscaled, is the value's)
     base = sense_of(metric.name).base
     copied = False
     for other in metrics:
-        how = value_match(value, decimals, other)
+        how = value_match(value, decimals, other) if other is not metric else None
         if how is None or _shown_decimals(other, how) < decimals:
             continue
         if sense_of(other.name).base == base:
-            return False
+            return False  # (the claimed metric prints it in full too: a rounded print beside)
         copied = True
-    return copied
+    if copied and more_precise:
+        return True
+    return _printed_beside(value, decimals, metric, scaled)
 
 
 # A number as printed in prose or a log line, not part of a longer number or a word.
