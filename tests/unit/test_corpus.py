@@ -69,17 +69,17 @@ AGREEMENT_FLOOR = {
     "fresh20": 0.818,
     "fresh21": 0.834,
     "fresh22": 0.801,
-    "fresh23": 0.902,
+    "fresh23": 0.908,
     "fresh24": 0.819,
     "fresh25": 0.965,
-    "fresh26": 0.796,
+    "fresh26": 0.802,
     "fresh27": 0.81,
     "fresh28": 1.0,
     "fresh29": 0.954,
     "fresh30": 0.873,
     "fresh31": 0.81,
     "fresh32": 0.67,
-    "fresh34": 0.639,
+    "fresh34": 0.709,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -172,19 +172,10 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh32-ts-st-ssdl-pems08-epoch-horizons", "MAPE", 15.3946),
     # fresh34 (measured blind once, after this session's first fixes: 64.0% (110/172),
     # 13 wrong confirmations):
+    # verdicts38: 70.9%, 3 left
     ("fresh34-det-fast-rcnn-voc07-paper-vs-run", "mAP", 67.2),
-    ("fresh34-det-maft-scannet-three-users", "mAP", 58.4),
-    ("fresh34-graph-gat-pubmed-100-runs", "Accuracy", 0.78),
-    ("fresh34-graph-gat-pubmed-100-runs", "Accuracy", 77.61),
-    ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "MRR", 0.156),
     ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "Filtered MRR", 0.249),
     ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "Raw MRR", 0.2),
-    ("fresh34-nlp-docqa-triviaqa-dev-paragraphs-vs-test", "Test EM", 66.37),
-    ("fresh34-nlp-longformer-hotpotqa-dev-ans-em-f1", "Joint F1", 75.18),
-    ("fresh34-nlp-longformer-hotpotqa-dev-ans-em-f1", "Test Answer EM", 61.38),
-    ("fresh34-recsys-kgat-yelp2018-recall-ndcg-no-cutoff", "NDCG", 0.08444),
-    ("fresh34-ret-pyserini-deepimpact-mrr10-vs-expected", "MRR@10", 0.3253),
-    ("fresh34-vg-onestage-readme-refcoco-splits", "Accuracy@0.5", 73.66),
 }
 
 
