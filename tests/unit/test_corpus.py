@@ -80,7 +80,7 @@ AGREEMENT_FLOOR = {
     "fresh31": 0.89,
     "fresh32": 0.76,
     "fresh33": 0.895,
-    "fresh34": 0.639,
+    "fresh34": 0.709,
     "fresh35": 0.797,
     "fresh36": 0.834,
 }
@@ -163,19 +163,10 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh33-xgboost-1439-auc-early-stop", "Validation AUC", 0.54188),
     # fresh34 (measured blind once, after this session's first fixes: 64.0% (110/172),
     # 13 wrong confirmations):
+    # verdicts38: 70.9%, 3 left
     ("fresh34-det-fast-rcnn-voc07-paper-vs-run", "mAP", 67.2),
-    ("fresh34-det-maft-scannet-three-users", "mAP", 58.4),
-    ("fresh34-graph-gat-pubmed-100-runs", "Accuracy", 0.78),
-    ("fresh34-graph-gat-pubmed-100-runs", "Accuracy", 77.61),
-    ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "MRR", 0.156),
     ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "Filtered MRR", 0.249),
     ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "Raw MRR", 0.2),
-    ("fresh34-nlp-docqa-triviaqa-dev-paragraphs-vs-test", "Test EM", 66.37),
-    ("fresh34-nlp-longformer-hotpotqa-dev-ans-em-f1", "Joint F1", 75.18),
-    ("fresh34-nlp-longformer-hotpotqa-dev-ans-em-f1", "Test Answer EM", 61.38),
-    ("fresh34-recsys-kgat-yelp2018-recall-ndcg-no-cutoff", "NDCG", 0.08444),
-    ("fresh34-ret-pyserini-deepimpact-mrr10-vs-expected", "MRR@10", 0.3253),
-    ("fresh34-vg-onestage-readme-refcoco-splits", "Accuracy@0.5", 73.66),
     # fresh35 (measured blind once, after verdicts34-37: 79.8% (138/173), 6 wrong confirmations):
     ("fresh35-clsreport-foresight-cbc-md", "F1", 0.8773),
     ("fresh35-codeeval-humanevalv-2-gpt4o-k1", "Pass@1", 15.7),

@@ -326,13 +326,23 @@ _OFFICIAL_SCORER_RUN = re.compile(
 )
 
 
+# A last clause presenting the numbers one should get ("..., the expected score is:"): what
+# follows is a reference's output, not the writer's run.
+_EXPECTED_LEAD = re.compile(
+    r"(?i)\bthe\s++expected\s++(?:scores?+|results?+|numbers?+|values?+|outputs?+|metrics?+)"
+    r"(?:\s++(?:is|are|should\s++be))?+\s*+:[\s*_]*+$"
+)
+
+
 def source_title(line: str) -> int:
     """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
     colon (what follows up to the next title is quoted); 2 for one without (what follows up to
     a blank line is)."""
     if len(line) > 400 or ("](" not in line and _FREE_DIGIT.search(line)):
         return 0  # (a number outside a link: no title, see below; the common case, tested first)
-    if not _SOURCE_WORD.search(line) or _OFFICIAL_SCORER_RUN.match(line):
+    if not _SOURCE_WORD.search(line):
+        return 1 if "xpected" in line and _EXPECTED_LEAD.search(line) else 0
+    if _OFFICIAL_SCORER_RUN.match(line):
         return 0
     if "](" in line:
         line = _LINK.sub(r"\1", line)

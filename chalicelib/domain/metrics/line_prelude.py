@@ -157,9 +157,10 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         state.heading_line = state.line_no
         if not _COUNTER.search(line):
             state.headings += 1  # ("# epoch 2" marks progress, not another section)
-        state.reference = state.reference_section = bool(
-            _REFERENCE_HEADING.match(line) or source_title(line)
-        )
+        if line.strip(" \t#"):  # (a rule of hashes names no section: a quoted block goes on)
+            state.reference = state.reference_section = bool(
+                _REFERENCE_HEADING.match(line) or source_title(line)
+            )
         if state.reference:
             return True
         if len(line) < 40 and (ratio := _RATIO_HEADING.match(line)):

@@ -90,18 +90,42 @@ def copied_from_another(
     log prints (`valid_uer: 99.982` beside `valid_wer: 100`), was copied from that metric; not
     when a value of the claimed metric prints them too (a rounded and a full print of one
     accuracy)."""
-    if value == 0 or _shown_decimals(metric, scaled) >= decimals:
+    if value == 0:
         return False
+    more_precise = _shown_decimals(metric, scaled) < decimals
+    if not (more_precise or scaled):
+        return False  # (a rounding of the value printed beside it, unscaled, is the value's)
     base = sense_of(metric.name).base
     copied = False
     for other in metrics:
-        how = value_match(value, decimals, other)
+        how = value_match(value, decimals, other) if other is not metric else None
         if how is None or _shown_decimals(other, how) < decimals:
             continue
         if sense_of(other.name).base == base:
-            return False
+            return False  # (the claimed metric prints it in full too: a rounded print beside)
         copied = True
-    return copied
+    if copied and more_precise:
+        return True
+    return _printed_beside(value, decimals, metric, scaled)
+
+
+# A number as printed in prose or a log line, not part of a longer number or a word.
+_LINE_NUMBER = re.compile(r"(?<![\w.])\d++(?:\.\d++)?+(?![\w]|\.\d)")
+
+
+def _printed_beside(value: float, decimals: int, metric: ExtractedMetric, scaled: str) -> bool:
+    """Does the value's own line print the claim's every digit as another number ("got an MRR
+    of 0.2; the paper reports 0.156", "accuracy 77.61 +- 0.78")? Then a claim that is the
+    value only within rounding (0.156 for 0.2, 0.78 for 77.61 as a fraction) is that number."""
+    if decimals <= 0 or not metric.evidence or decimals > 12:
+        return False
+    shown = metric.value * {"percent": 100.0, "fraction": 0.01}.get(scaled, 1.0)
+    if abs(shown - value) <= 1e-9 * max(1.0, abs(value)):
+        return False  # the value itself, scaled or not: no other number's
+    digits = f"{abs(value):.{decimals}f}"
+    return digits in metric.evidence and any(
+        m.group() == digits for m in _LINE_NUMBER.finditer(metric.evidence)
+    )
 
 
 def printed_as_percent(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> bool:

@@ -53,7 +53,8 @@ from chalicelib.domain.metrics.words import _words as _words
 # ("train_dev", Kaldi's and ESPnet's development set held out of the training data, is a
 # validation set; "eval1", CSJ's first test set, keeps its number.)
 _DATASET_SPLITS = re.compile(
-    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?(clean|other|set\d++|\d{1,4}|(?<=train[-_ ])dev)"
+    r"(?<![a-z0-9])(test|dev|eval|train)[-_ ]?"
+    r"(clean|other|set\d++|\d{1,4}|(?<=train[-_ ])dev|(?<=test)(?-i:[AB]))"
     r"(?![a-z0-9])",
     re.IGNORECASE,
 )

@@ -109,6 +109,10 @@ _QUALIFIER_WORDS = {
     "promptlevel": "prompt_level",
     "instlevel": "inst_level",
     "instancelevel": "inst_level",
+    # multi-hop QA's (HotpotQA's) supporting-fact and joint EM/F1: a plain EM/F1 is the
+    # answer's ("ans"/"answer" stay scopes: SQuAD 2.0's HasAns/NoAns rows are subsets)
+    "supporting": "support",
+    "joint": "joint",
 }
 # Two-word qualifiers, read as one word: lm-eval's filters ("strict-match", "flexible-extract")
 # and IFEval's levels ("prompt_level", "inst_level").
@@ -134,6 +138,7 @@ _EXCLUSIVE = (
     # KITTI's (and second.pytorch/OpenPCDet's) `bbox AP`, `bev AP`, `3d AP`, `aos AP` rows:
     # 2D box, bird's-eye-view, 3D box and orientation-similarity AP of one detector
     frozenset({"box", "bev", "3d", "aos"}),
+    frozenset({"support", "joint"}),
 )
 # Qualifiers that make another metric whether or not the other name says anything: acc_norm
 # is another metric than acc, strict-match than flexible-extract, adjusted R^2 than R^2.
@@ -143,7 +148,7 @@ _MUST_AGREE = (
 )  # fmt: skip
 # Qualifiers a name must carry to stand for a claim that names them: a mask or keypoint AP is
 # always labelled so in a log, box AP often is not (box is the default of detection logs).
-_MUST_BE_NAMED = frozenset({"mask", "keypoints"})
+_MUST_BE_NAMED = frozenset({"mask", "keypoints", "support", "joint"})
 
 # Decorations that tell two statistics of one quantity apart: a mean episode reward is not the
 # best one (RAD's `mean_episode_reward` beside `best_episode_reward`).

@@ -23,6 +23,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
 )
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
+from chalicelib.domain.metrics.words import _QUALIFIER_WORDS
 
 # name: value / name = value. A name is up to four words; the first starts with a letter. A
 # colon without a space takes a decimal only ("val ap:0.9812"; "host:8080" is no metric). A
@@ -314,6 +315,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             "posted",
             "ublished",
             "you ",
+            "yours",
         )
     )
     asking = "?" in line and "ow " in line
@@ -344,8 +346,11 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             if separator.strip().startswith("="):
                 # key=value lists ("model=yolov8l.pt imgsz=640"): the name is one word, with
                 # the split word printed before it (LightGBM's "Valid auc=0.88" is validation)
-                split_word = len(words) > 1 and words[-2].lower() in _SPLIT_OF_WORD
-                words = words[-2:] if split_word else words[-1:]
+                # the same for a qualifier that makes another metric ("Joint EM = 41.4",
+                # "mask AP = 35.2")
+                before = words[-2].lstrip("([").lower() if len(words) > 1 else ""
+                split_word = before in _SPLIT_OF_WORD or before in _QUALIFIER_WORDS
+                words = [words[-2].lstrip("(["), words[-1]] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
             if words[0] in _CONJUNCTIONS and _AFTER_VALUE.search(
@@ -447,10 +452,11 @@ def _named_dataset(word: str) -> bool:
 
 
 # A sentence that says which split its values are on: "combined MOTA = 49.49 on train set of
-# MOT20", "we get 81.2 top-1 on the validation split".
+# MOT20", "we get 81.2 top-1 on the validation split", "on the SQuAD dev set" (a data set's
+# name between).
 _ON_SPLIT = re.compile(
-    r"(?i)(?=[ofi])\b(?:on|for|of|in)\s++(?:the\s++)?+"
-    r"(train|training|val|valid|validation|dev|test|testing)\s++(?:set|split)\b"
+    r"(?=[ofiOFI])\b(?i:on|for|of|in)\s++(?:(?i:the)\s++)?+(?:[A-Z][\w\-.]{1,30}+\s++)?"
+    r"(?i:(train|training|val|valid|validation|dev|test|testing)\s++(?:set|split))\b"
 )
 
 

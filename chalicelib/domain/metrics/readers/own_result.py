@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.layout import _SOURCE_WORD, _SPLIT_OF_WORD
+from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SOURCE_WORD, _SPLIT_OF_WORD
 from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
@@ -50,9 +50,13 @@ MAX_SENTENCE_LINE = 2_000
 # The data set a sentence says the run is on ("on BEIR MS-MARCO dataset", "with the ogbn-arxiv
 # dataset", "On scifact, I get ..."): the last one named before a value scopes it.
 _SENTENCE_DATASET = re.compile(
-    r"(?<![\w])(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]sing|[Ii]n)\s++(?:the\s++)?+(?:[A-Z][\w\-]*+\s++)?+"
+    r"(?<![\w])(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]sing|[Ii]n)\s++(?:the\s++)?+(?:[A-Z][\w\-]*+\s++)?"
     r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))\s++(?:data[ -]?+set|benchmark|corpus)\b"
     r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-])),"
+    # "I ran the model on yelp2018, and got": a run verb's data set, ending its clause
+    r"|\b(?:ran|run|running|trained|training|tested|testing|evaluated|evaluating)\s[^,.;:!?]{0,60}?"
+    r"\bon\s++(?:the\s++)?+(?!(?:[AVHTPK]\d|RTX|GTX|TPU|GPU|CPU|Titan|Tesla))"
+    r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))(?=\s*+[,;]|\.(?:\s|$)|$)"
 )  # a longer line is a dump, not a sentence
 _VERBS = (
     r"get|gets|got|getting|obtain|obtains|obtained|obtaining|achieve|achieves|achieved"
@@ -108,6 +112,7 @@ _BEFORE_SUBJECT = re.compile(r"(?i)\b(?:if|whether|unless|once|until|to)\s++$")
 _TURN = re.compile(
     r"(?i)[;\u3002]|\b(?:but|while|whereas|than|compared|versus|vs|instead|which|although"
     r"|though|however|unlike|whilst)\b|\bas\s++(?:you|they|the|in|reported|stated|claimed)\b"
+    r"|,\s*+(?:it|it's|it\u2019s|this|that|there)\s"  # ", it's hard to reach 58.4": a new clause
 )
 _SOURCE_EXTRA = re.compile(
     r"(?i)\b(?:your|their|his|her|expected|expect|target|baseline|should|supposed|authors?+)\b"
@@ -184,10 +189,7 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     scope = None
     sentences = _SENTENCES.split(line)
     for at, sentence in enumerate(sentences):
-        for named in _SENTENCE_DATASET.finditer(sentence):
-            word = named.group(1) or named.group(2)
-            if _named_dataset(word):
-                scope = word
+        scope = sentence_dataset(sentence) or scope
         if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
             continue  # a question asks about a value; it reports none
         if sentence.rstrip(" *_`").endswith((":", "\uff1a")):
@@ -210,6 +212,16 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
             out.add(name, number, "prose", split=split_after or split)
     # the line stays open to the other readers (a title's context, a pair they read better)
     return False
+
+
+def sentence_dataset(sentence: str) -> str | None:
+    """The last data set the sentence says the run is on (`_SENTENCE_DATASET`), if any."""
+    scope = None
+    for named in _SENTENCE_DATASET.finditer(sentence):
+        word = named.group(1) or named.group(2) or named.group(3)
+        if _named_dataset(word) and (named.group(3) is None or _DATASET_SHAPED.search(word)):
+            scope = word
+    return scope
 
 
 # A split a sentence puts a value on ("on val", "on the test set", "for dev"): when a sentence

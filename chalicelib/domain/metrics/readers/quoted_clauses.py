@@ -27,10 +27,11 @@ _QUOTED = re.compile(
 )
 _CLAUSE_END = re.compile(r"[,;]|\.(?:\s|$)")
 # A source named right before a pair, with or without "the" ("lower than in README(cer:6.6)",
-# "worse than paper: acc 76.3", "in the paper (mAP=41.2)"): the pair is the source's number.
+# "worse than paper: acc 76.3", "in the paper (mAP=41.2)", "close to yours (Table 8; F1 =
+# 0.52)"): the pair is the source's number.
 _SOURCE_BEFORE = re.compile(
     r"(?i)\b(?:in|from|than|of|by|to)\s++(?:the\s++|your\s++)?+(?:original\s++|official\s++)?+"
-    r"(?:paper|readme)(?:'s)?+[ \t]*+[(:]?+[ \t]*+$"
+    r"(?:paper|readme|yours|theirs)(?:'s)?+[ \t]*+[(:]?+[ \t]*+$"
 )
 # A clause that only says where the next one's numbers come from ("According to the results in
 # your paper, LUT-GEMM has ppl=49.10", "As reported in the README, ..."): that clause quotes.

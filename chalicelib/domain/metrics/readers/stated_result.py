@@ -41,6 +41,7 @@ from chalicelib.domain.metrics.readers.own_result import (
     _tokens,
     _window,
     _window_values,
+    sentence_dataset,
 )
 
 _STATED = re.compile(
@@ -72,17 +73,19 @@ def read_stated_result(line: str, state: LogState, out: Sink) -> bool:
         return False
     if "://" in line:
         line = _URL.sub(" ", line)
+    scope = None  # "I ran it on the Pubmed dataset. The accuracy is 77.6": Pubmed's
     for sentence in _SENTENCES.split(line):
+        scope = sentence_dataset(sentence) or scope
         if "?" in sentence or "\uff1f" in sentence or "espective" in sentence:
             continue
         if _NOT_REPORTED.search(sentence) or sentence.rstrip(" *_`").endswith((":", "\uff1a")):
             continue  # "the accuracy is 0.457, as shown below:" reads the block below
         for match in _STATED.finditer(sentence):
-            _read_stated(sentence, match, out)
+            _read_stated(sentence, match, out, scope)
     return False  # the line stays open to the other readers
 
 
-def _read_stated(sentence: str, match: re.Match[str], out: Sink) -> None:
+def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | None) -> None:
     words, where = match.group(1), match.group(2)
     if _names_source(sentence[: match.end()]):
         return  # "In the paper, the mAP is 0.35", "the reported mAP is"
@@ -103,6 +106,8 @@ def _read_stated(sentence: str, match: re.Match[str], out: Sink) -> None:
         return
     if where and _named_dataset(where.rstrip(".")):
         name = f"{where.rstrip('.')}/{name}"
+    elif scope:
+        name = f"{scope}/{name}"
     out.add(name, tokens[index][1], "prose")
     for other, number in _window_values(sentence, match.end() + tokens[index][3]):
         out.add(other, number, "prose")
