@@ -1,0 +1,22 @@
+"""Reading rules found on the fresh33 and fresh36 blind sets (verdicts39): each test is a
+crafted log that shows one general defect, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_an_xgboost_evals_name_with_a_numbered_part_is_read_as_rounds() -> None:
+    # Given xgb.train rounds on an evals set named with a number ("valid-1"), pasted with
+    # spaces for the tab, between pruning notices
+    log = (
+        "[09:12:01] src/tree/updater_prune.cc:74: tree pruning end, 1 roots, 8 extra nodes\n"
+        "[0]     valid-1-logloss:0.681220\n"
+        "Will train until valid-1-logloss hasn't improved in 10 rounds.\n"
+        "[1]     valid-1-logloss:0.662903\n"
+        "[2]\tvalid-1-logloss:0.650117\n"
+    )
+    # Then only the last round's value stands: the earlier rounds are running values
+    assert confirms(log, "Validation logloss", 0.650117)
+    assert not confirms(log, "Validation logloss", 0.68122)
+    assert not confirms(log, "Validation logloss", 0.662903)
