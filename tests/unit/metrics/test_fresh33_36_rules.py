@@ -20,3 +20,15 @@ def test_an_xgboost_evals_name_with_a_numbered_part_is_read_as_rounds() -> None:
     assert confirms(log, "Validation logloss", 0.650117)
     assert not confirms(log, "Validation logloss", 0.68122)
     assert not confirms(log, "Validation logloss", 0.662903)
+
+
+def test_a_number_after_a_definite_article_refers_to_a_known_value() -> None:
+    # Given a reporter's own score, then a reply explaining the number the paper gives
+    log = (
+        "I trained the baseline and I've got a WER of 7.15 on the eval set.\n"
+        "The 5.90% WER on eval92 was obtained with an external RNN LM.\n"
+    )
+    # Then the reply's number is no result of the run, on any data set
+    assert confirms(log, "WER", 7.15)
+    assert not confirms(log, "WER", 5.9)
+    assert not confirms(log, "WER", 5.9, dataset="eval92")
