@@ -32,3 +32,24 @@ def test_a_number_after_a_definite_article_refers_to_a_known_value() -> None:
     assert confirms(log, "WER", 7.15)
     assert not confirms(log, "WER", 5.9)
     assert not confirms(log, "WER", 5.9, dataset="eval92")
+
+
+def test_a_subset_written_after_the_data_set_scopes_the_value() -> None:
+    # Given a sentence reporting one subset's score of a data set
+    log = "After 15 epochs I've got a WER of 9.31 on wsj eval92 data.\n"
+    # Then the value is that subset's, never another subset's of the same data set
+    assert confirms(log, "WER", 9.31, dataset="WSJ eval92")
+    assert not confirms(log, "WER", 9.31, dataset="WSJ dev93")
+
+
+def test_a_data_set_named_after_in_scopes_a_sentences_values() -> None:
+    # Given a reporter's scores on two data sets, each written "in <data set>"
+    log = (
+        "I got a 61.20% mIoU in Horse-21, while the paper shows 66.0%. "
+        "I also obtained a 48.05% mIoU in Car-20, but the paper shows 54.8%.\n"
+    )
+    # Then each value is its data set's, never the other's
+    assert confirms(log, "mIoU", 61.2, dataset="Horse-21")
+    assert confirms(log, "mIoU", 48.05, dataset="Car-20")
+    assert not confirms(log, "mIoU", 61.2, dataset="Car-20")
+    assert not confirms(log, "mIoU", 48.05, dataset="Horse-21")
