@@ -53,3 +53,24 @@ def test_a_data_set_named_after_in_scopes_a_sentences_values() -> None:
     assert confirms(log, "mIoU", 48.05, dataset="Car-20")
     assert not confirms(log, "mIoU", 61.2, dataset="Car-20")
     assert not confirms(log, "mIoU", 48.05, dataset="Horse-21")
+
+
+def test_a_json_metric_at_k_names_its_cutoffs_by_the_keys_below_it() -> None:
+    # Given a pretty-printed rank-based results dict whose hits are keyed by the cutoff
+    log = (
+        "{\n"
+        '  "hits_at_k": {\n'
+        '    "both": {\n'
+        '      "realistic": {\n'
+        '        "1": 0.2114,\n'
+        '        "3": 0.3362,\n'
+        '        "10": 0.4781\n'
+        "      }\n"
+        "    }\n"
+        "  }\n"
+        "}\n"
+    )
+    # Then each value is the hits at its cutoff, never another cutoff's
+    assert confirms(log, "Hits@10", 0.4781)
+    assert confirms(log, "Hits@1", 21.14)
+    assert not confirms(log, "Hits@10", 0.3362)
