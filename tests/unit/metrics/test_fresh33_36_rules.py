@@ -74,3 +74,33 @@ def test_a_json_metric_at_k_names_its_cutoffs_by_the_keys_below_it() -> None:
     assert confirms(log, "Hits@10", 0.4781)
     assert confirms(log, "Hits@1", 21.14)
     assert not confirms(log, "Hits@10", 0.3362)
+
+
+def test_an_old_optuna_trial_line_reports_the_current_best_value() -> None:
+    # Given Optuna 0.x trial lines: each trial's value, then the current best and its parameters
+    log = (
+        "[I 2019-05-02 10:00:01,100] Finished trial#0 resulted in value: 0.412. "
+        "Current best value is 0.412 with parameters: {'units': 64, 'epochs': 12}.\n"
+        "[I 2019-05-02 10:03:11,502] Finished trial#1 resulted in value: 0.7305. "
+        "Current best value is 0.7305 with parameters: {'units': 128, 'epochs': 20}.\n"
+        "[I 2019-05-02 10:06:40,877] Finished trial#2 resulted in value: 0.5519. "
+        "Current best value is 0.7305 with parameters: {'units': 128, 'epochs': 20}.\n"
+    )
+    # Then the best is the study's result, claimed under the metric the study optimised
+    assert confirms(log, "Best Accuracy", 0.7305)
+    assert confirms(log, "Best F1", 73.05)
+    assert not confirms(log, "Best Accuracy", 0.5519)
+    assert not confirms(log, "Best Accuracy", 128)
+    # and never a claim that says no best
+    assert not confirms(log, "Accuracy", 0.412)
+
+
+def test_an_optuna_best_answers_a_claim_of_the_best_of_any_metric() -> None:
+    # Given Optuna 2.x trial lines, the study's objective unnamed
+    log = (
+        "[I 2021-03-01 08:00:00,000] Trial 7 finished with value: 0.61 and parameters: "
+        "{'depth': 4}. Best is trial 3 with value: 0.674.\n"
+    )
+    # Then the best value is the best of the claimed metric; a trial's value is not
+    assert confirms(log, "Best score", 0.674)
+    assert not confirms(log, "Best score", 0.61)
