@@ -104,3 +104,12 @@ def test_an_optuna_best_answers_a_claim_of_the_best_of_any_metric() -> None:
     # Then the best value is the best of the claimed metric; a trial's value is not
     assert confirms(log, "Best score", 0.674)
     assert not confirms(log, "Best score", 0.61)
+
+
+def test_a_line_that_is_one_inline_code_span_is_read_as_the_output_it_quotes() -> None:
+    # Given a PR description quoting the evaluation's summary line in an inline code span
+    log = "Validated with --test-only (epoch 59):\n`Acc@1 68.412 Acc@5 88.160`\n"
+    # Then the span's values are read as the summary's: its first pair too
+    assert confirms(log, "Top-1 Accuracy", 68.412)
+    assert confirms(log, "Top-5 Accuracy", 88.16)
+    assert not confirms(log, "Top-1 Accuracy", 88.16)
