@@ -138,6 +138,7 @@ Plan = tuple[tuple[ReadFn, Callable[[LogState], bool] | None, int | None], ...]
 # A line that is one inline code span: the pasted output line it quotes, read as printed.
 _WHOLE_CODE_SPAN = re.compile(r"^`([^`]{3,}+)`[.,;:]?+$")
 
+
 class Extraction:
     """One pass over one log: `feed` lines (any number), then `results()`."""
 

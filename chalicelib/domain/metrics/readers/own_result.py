@@ -476,9 +476,7 @@ def _run_key(sentence: str, following: list[str]) -> str | None:
 
 
 # A subset written after the data set ("on librispeech test-clean data", "on WSJ eval92").
-_SUBSET = re.compile(
-    r"[ \t]++((?:test|dev|val|eval)(?:[\-_][A-Za-z0-9]++|\d{2,4}+))(?![\w.\-])"
-)
+_SUBSET = re.compile(r"[ \t]++((?:test|dev|val|eval)(?:[\-_][A-Za-z0-9]++|\d{2,4}+))(?![\w.\-])")
 # "a 50.59% mIoU in FFHQ-34": after `in`, only a word shaped like a data set's name (a hyphen or
 # a digit inside) is one ("in 12 epochs", "in Table 2", "in total" are not).
 _IN_DATASET = re.compile(
