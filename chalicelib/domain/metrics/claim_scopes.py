@@ -189,7 +189,11 @@ def on_another_dataset(
     metric: ExtractedMetric, dataset: str, scope: set[str], short: str | None
 ) -> bool:
     """Does the value carry a data set other than the claimed `dataset` (a scope key), and
-    not the claimed one, written whole or partly?"""
+    not the claimed one, written whole or partly? A value of one subset of the claimed data set
+    (`librispeech test-clean/WER`) is another data set's for a claim of another subset
+    ("LibriSpeech test-other"), though the data set's name is written in both."""
+    if _other_subset(sense_of(metric.name).scope, dataset):
+        return True
     if scope_hits(metric, {dataset}, True) or scope_hits(metric, {dataset}, False, short):
         return False
     scopes = set(dataset_scopes(metric))
@@ -199,6 +203,22 @@ def on_another_dataset(
         and not any(_same_scope(key, b) for b in scope)
         for part in metric.name.split("/")[:-1]
     )
+
+
+# A subset of a data set, as the vocabulary keeps it in a scope: `testclean`, `devother`,
+# `eval92`, `dev93`.
+_SUBSET_KEY = re.compile(r"(?:test|dev|eval|train)(?:clean|other|set\d++|\d{1,4})")
+
+
+def _other_subset(found: tuple[str, ...], dataset: str) -> bool:
+    """The value carries the claimed data set's name and a subset; the claim names another."""
+    for whole in found:
+        rest = dataset[len(whole) :] if len(whole) >= 2 and dataset.startswith(whole) else ""
+        if rest and _SUBSET_KEY.fullmatch(rest):
+            others = [b for b in found if b != whole and _SUBSET_KEY.fullmatch(b)]
+            if others and rest not in others:
+                return True
+    return False
 
 
 # A part of a value's name shaped like a data set's name ("ogbn-mag", "CIFAR10", "newsTest"),

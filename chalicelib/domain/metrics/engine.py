@@ -135,6 +135,9 @@ def reader(
 # The readers to ask for one kind of line: (read, open check or None, opener index or None).
 Plan = tuple[tuple[ReadFn, Callable[[LogState], bool] | None, int | None], ...]
 
+# A line that is one inline code span: the pasted output line it quotes, read as printed.
+_WHOLE_CODE_SPAN = re.compile(r"^`([^`]{3,}+)`[.,;:]?+$")
+
 
 class Extraction:
     """One pass over one log: `feed` lines (any number), then `results()`."""
@@ -291,6 +294,8 @@ class Extraction:
             if state.block_scope == span.group(2):
                 state.block_scope = outer
             return
+        if "`" in line and (whole := _WHOLE_CODE_SPAN.match(line.strip())):
+            line = whole.group(1)  # "`Acc@1 73.004 Acc@5 90.858`": the output line it quotes
         self._read_line(line)
 
     def _read_line(self, line: str) -> None:

@@ -7,7 +7,8 @@ only masks or keypoints (`--eval segm`: `segm/AP` and no `bbox/...`) is never an
 unqualified AP that repeats one of their values ("I only get 0.385 mAP" above the segm summary's
 0.385): that AP is the evaluation the log ran (`box_claim_without_boxes`). The PASCAL VOC and
 Open Images protocols' mAP is at IoU 0.5: a plain "mAP" claim is their `mAP@0.5IOU` when the log
-has no other mAP (`voc_protocol_rows`, `tf_od_names`).
+has no other mAP (`voc_protocol_rows`, `tf_od_names`). A tuner's best value of an objective it
+never names (`model.UNNAMED_OBJECTIVE`) answers a claim of the best of any metric.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import acronym_name, inception_is, sclite_err
-from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.model import UNNAMED_OBJECTIVE, ExtractedMetric
 from chalicelib.domain.metrics.tf_od_names import VOC_PROTOCOL
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
@@ -47,6 +48,9 @@ def same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) ->
     claim_key = metric_key(claim_name)
     if claim_key in (metric_key(metric.name), metric_key(metric.name.rsplit("/", 1)[-1])):
         return True
+    if metric.name == UNNAMED_OBJECTIVE:
+        # the study's objective is whatever it optimised: the best of the claimed metric
+        return claim.aggregate == "best" and claim.stat is None and not claim.scope
     if claim.base is None and claim.benchmark_bases:
         if sense.base is None and sense.benchmark_bases:
             # the benchmark's row under another of its names ("ARC-c" for "ARC-Challenge")

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# A tuner's best value of an objective it never names (Optuna prints only "value"): whatever the
+# study optimised, so a claim of the best of any metric may be it (`metric_match.same_metric`).
+UNNAMED_OBJECTIVE = "Best objective value"
+
 
 @dataclass(frozen=True)
 class ExtractedMetric:

@@ -24,11 +24,13 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
 
 # A round's tab may have become spaces where the log was pasted (an issue, a README): then the
-# round is followed by an item (`[0] train-auc:0.68  eval-auc:0.67`).
+# round is followed by an item (`[0] train-auc:0.68  eval-auc:0.67`). An evals name may carry a
+# numbered part (`validset-0-auc`: the set `validset-0`, the metric `auc`).
+_DATA = r"[A-Za-z_][\w.]*+(?:-\d[\w.]*+)*+"
 _ROUND = re.compile(
-    r"(?:^|\s|=)\[(\d++)\](?:\t|[ ]++(?=[A-Za-z_][\w.]*+(?:-[A-Za-z_][\w@.\-]*+:|'s )))"
+    r"(?:^|\s|=)\[(\d++)\](?:\t|[ ]++(?=" + _DATA + r"(?:-[A-Za-z_][\w@.\-]*+:|'s )))"
 )
-_XGB_ITEM = re.compile(r"(?:^|\s)([A-Za-z_][\w.]*+)-([A-Za-z_][\w@.\-]*+):(" + NUM + r")" + END)
+_XGB_ITEM = re.compile(r"(?:^|\s)(" + _DATA + r")-([A-Za-z_][\w@.\-]*+):(" + NUM + r")" + END)
 _LGB_ITEM = re.compile(r"(?:^|\s)([\w.\-]++)'s ([^:\t\n]{1,40}?):\s*+(" + NUM + r")" + END)
 _LGB_CLI = re.compile(
     r"\bIteration:\d++,\s*+([\w.\-]++)(?:'s|\s)\s*+([^:\n]{1,40}?)\s*+:\s*+(" + NUM + r")" + END

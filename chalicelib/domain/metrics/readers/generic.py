@@ -101,12 +101,14 @@ _FOR_DATASET = re.compile(
     r"%?+[ \t]++(?:for|on)[ \t]++(?:the[ \t]++)?+([A-Za-z][\w.\-+]{1,30}+)"
     r"(?![\w.\-+])(?![ \t]*+[:=])"
 )
-# Words after "for"/"on" that name no data set ("on average", "for each class", "on epoch 3").
+# Words after "for"/"on" that name no data set ("on average", "for each class", "on epoch 3",
+# "on the first hyperparameter setting").
 _NOT_DATASET_AFTER = frozenset(
     {"all", "each", "every", "both", "average", "this", "that", "these", "those", "my", "our"}
     | {"your", "their", "its", "it", "a", "an", "epoch", "step", "iteration", "iter", "batch"}
     | {"class", "category", "model", "run", "seed", "fold", "top", "now", "me", "us", "you"}
     | {"more", "most", "less", "par", "time", "reference", "comparison", "example", "instance"}
+    | {"first", "second", "third", "last", "final", "same", "other", "next", "previous"}
 )
 # The text before a pair ends with a value (a previous pair's): a conjunction there joins pairs.
 _AFTER_VALUE = re.compile(r"\d%?+,?+[ \t]++$")

@@ -84,6 +84,23 @@ CONFIG_KEYS = frozenset(
 )
 
 
+# A metric at a cutoff whose cutoffs are the keys below it: PyKEEN's `"hits_at_k": {"both":
+# {"realistic": {"1": ..., "10": ...}}}` (pykeen/evaluation/rank_based_evaluator.py
+# RankBasedMetricResults.to_dict()) holds hits@1 and hits@10 of the both-sides realistic rank.
+_AT_K = re.compile(r"(?i)^([a-z][a-z_]*?)(?:_at_|@)k$")
+
+
+def cutoff_path(path: list[str], key: str) -> list[str] | None:
+    """`hits_at_k/both/realistic` and key `10`: `both/realistic/hits@10`; None otherwise."""
+    if not key.isdigit():
+        return None
+    for at, part in enumerate(path):
+        match = _AT_K.match(part)
+        if match:
+            return [*path[:at], *path[at + 1 :], f"{match.group(1)}@{key}"]
+    return None
+
+
 def _named(name: str, value_key: str) -> str:
     # sacrebleu's {"name": "BLEU", "score": 20.8} is the BLEU score
     return f"{name} score" if value_key == "score" else name
@@ -111,7 +128,7 @@ def flatten(data: dict[str, Any], path: list[str], out: Sink, depth: int = 0) ->
             continue
         keys = key_path(str(raw_key))
         if _is_number(value):
-            name = "/".join([*path, *keys])
+            name = "/".join(cutoff_path(path, str(raw_key)) or [*path, *keys])
             out.add(name, value, _source(name))
         elif isinstance(value, dict):
             flatten(value, [*path, *keys], out, depth + 1)
@@ -195,7 +212,7 @@ def read_json_block(line: str, state: LogState, out: Sink) -> bool:
     elif raw_key in _VALUE_KEYS and named:
         name = "/".join([*path, _named(named, raw_key)])
     else:
-        name = "/".join([*path, *key_path(raw_key)])
+        name = "/".join(cutoff_path(path, raw_key) or [*path, *key_path(raw_key)])
     scope = state.context.get("json_scope")
     out.add(f"{scope}/{name}" if scope else name, number, _source(name))
     return True

@@ -487,9 +487,25 @@ def _run_key(sentence: str, following: list[str]) -> str | None:
     return key.group(1) if key else None
 
 
+# A subset written after the data set ("on librispeech test-clean data", "on WSJ eval92").
+_SUBSET = re.compile(r"[ \t]++((?:test|dev|val|eval)(?:[\-_][A-Za-z0-9]++|\d{2,4}+))(?![\w.\-])")
+# "a 50.59% mIoU in FFHQ-34": after `in`, only a word shaped like a data set's name (a hyphen or
+# a digit inside) is one ("in 12 epochs", "in Table 2", "in total" are not).
+_IN_DATASET = re.compile(
+    r"%?+[ \t]++in[ \t]++(?:the[ \t]++)?+([A-Za-z][A-Za-z.+]*+[\-\d][\w.\-+]*+)(?![\w.\-+])"
+)
+
+
 def _scoped(window: str, end: int, name: str) -> str:
-    """`WER 6.4 on LibriSpeech`: LibriSpeech's WER."""
+    """`WER 6.4 on LibriSpeech`: LibriSpeech's WER; `on LibriSpeech test-other`: that
+    subset's; `50.59% mIoU in FFHQ-34`: FFHQ-34's (the name may stand between)."""
+    if window.startswith(name, end + 1 + (window[end : end + 1] == "%")):
+        end += 1 + (window[end : end + 1] == "%") + len(name)  # "50.59% mIoU in FFHQ-34"
     on = _FOR_DATASET.match(window, end) if (" on " in window or " for " in window) else None
+    if on is None and " in " in window:
+        on = _IN_DATASET.match(window, end)
     if on and _named_dataset(on.group(1).rstrip(".")):
-        return f"{on.group(1).rstrip('.')}/{name}"
+        subset = _SUBSET.match(window, on.end())
+        where = f"{on.group(1)} {subset.group(1)}" if subset else on.group(1).rstrip(".")
+        return f"{where}/{name}"
     return name

@@ -3,7 +3,9 @@ testing set`, `achieves 81.5% top-1 accuracy on ImageNet`. The metric words must
 the vocabulary and the number a percentage; what follows `on` (up to five words) names the data
 set and, when it says so, the split (`testing set`): the value is named `<data>/<metric>`.
 A sentence that pairs two lists `respectively` is not read (the data set after `on` is the
-first of a list, not necessarily the value's).
+first of a list, not necessarily the value's), nor a number after a definite article (`The
+3.82% WER on test-clean is done with an LSTM LM`): it refers to a value already in the
+discussion (a paper's, the addressee's), it does not report one.
 
 Format source: none (README prose); the shape is the one papers and model cards use.
 """
@@ -22,6 +24,7 @@ _SENTENCE = re.compile(
     r"([A-Za-z0-9][\w\-.]{0,40}+(?: [A-Za-z0-9][\w\-.]{0,40}+){0,4}+)"
 )
 _STOP = re.compile(r"(?i)\b(?:set|split|data|dataset|images)\b")
+_DEFINITE = re.compile(r"(?i)(?<![\w])(?:the|this|that)\s++$")
 
 
 @reader("prose", markers=("% ",), order=990)
@@ -31,7 +34,7 @@ def read_prose(line: str, state: LogState, out: Sink) -> bool:
     found = False
     for match in _SENTENCE.finditer(line):
         number, metric, where = match.groups()
-        if not is_known_metric(metric):
+        if not is_known_metric(metric) or _DEFINITE.search(line, 0, match.start()):
             continue
         # "on the standard MNIST testing set", "on ImageNet, beating ..." -> "ImageNet"
         stop = _STOP.search(where)
