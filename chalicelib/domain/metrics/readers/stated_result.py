@@ -30,18 +30,20 @@ from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _SOURCE_WORD
 from chalicelib.domain.metrics.readers.generic import _named_dataset
 from chalicelib.domain.metrics.readers.own_result import (
-    _ARTICLES,
     _SENTENCES,
     _SOURCE_EXTRA,
     _TURN,
     _URL,
     MAX_SENTENCE_LINE,
-    _is_value,
-    _known_suffix,
-    _tokens,
     _window,
     _window_values,
     sentence_dataset,
+)
+from chalicelib.domain.metrics.readers.sentence_values import (
+    ARTICLES,
+    is_value,
+    known_suffix,
+    sentence_tokens,
 )
 
 _STATED = re.compile(
@@ -89,7 +91,7 @@ def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | No
     words, where = match.group(1), match.group(2)
     if _names_source(sentence[: match.end()]):
         return  # "In the paper, the mAP is 0.35", "the reported mAP is"
-    name = _known_suffix(words.split())
+    name = known_suffix(words.split())
     if name is None or _SPELLED.search(name):
         return
     turn = _TURN.search(sentence, match.end())
@@ -98,11 +100,11 @@ def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | No
     window = _window(sentence, match.end())
     if window is None or _OTHER_SOURCE.search(window):
         return
-    tokens = _tokens(window)
+    tokens = sentence_tokens(window)
     index = 0
-    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in _ARTICLES:
+    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in ARTICLES:
         index += 1
-    if index >= len(tokens) or tokens[index][0] != "num" or not _is_value(tokens, index):
+    if index >= len(tokens) or tokens[index][0] != "num" or not is_value(tokens, index):
         return
     if where and _named_dataset(where.rstrip(".")):
         name = f"{where.rstrip('.')}/{name}"

@@ -1,0 +1,165 @@
+"""The words of a sentence's stretch after a result verb (`readers/own_result.py`): its
+tokens, which numbers are values (not a difference, a count, a range or a cutoff), and the
+metric named right before a value (`WER of about 6.43%`), right after it (`0.3388 mAP`,
+`76.1% top-1 accuracy`) or the benchmark it is `on` (`31.71 on HumanEval`)."""
+
+from __future__ import annotations
+
+import re
+
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
+
+_TOKEN = re.compile(
+    r"(?P<num>(?<![\w.@\-])[-+]?+(?:\d++(?:\.\d++)?+|\.\d++)(?![\w@]|\.\d))(?:\s?+%)?+"
+    r"|(?P<word>[A-Za-z](?:[\w@+]|[.\-](?=[\w@]))*+)"
+    r"|(?P<skip>[=:~*`'\"])"
+    r"|(?P<other>\S)"
+)
+# Words allowed between a metric's name and its value ("WER of about 6.43%", "mAP is 0.3").
+_LINKS = frozenset({"of", "is", "was", "are", "were", "as", "at", "about", "around", "only"})
+_LINKS |= frozenset({"approximately"})
+_LINKS |= frozenset({"just", "roughly", "nearly", "almost", "merely", "score", "a", "an", "the"})
+# Words that are never part of a metric's name: a name ends at them.
+_NOT_NAME = frozenset(
+    {"and", "or", "with", "for", "on", "in", "to", "by", "from", "under", "after", "then"}
+    | {"got", "get", "gets", "obtained", "achieved", "reached", "scored", "have", "had", "my"}
+    | {"our", "i", "we", "it", "this", "that", "which", "still", "finally", "also", "even"}
+)
+ARTICLES = frozenset({"a", "an", "the", "only", "just", "about", "around", "approximately"})
+# What after a value makes it no result: a difference, a count, a range.
+_NOT_A_VALUE_AFTER = frozenset(
+    {"points", "point", "pts", "pp", "lower", "higher", "less", "more", "better", "worse"}
+    | {"below", "above", "gap", "drop", "x", "times", "epochs", "epoch", "steps", "step"}
+    | {"iterations", "iters", "iter", "images", "samples", "gpus", "gpu", "hours", "minutes"}
+    | {"seconds", "mins", "k", "m", "to", "or", "percent", "instead", "vs", "versus"}
+)
+_NOT_A_VALUE_BEFORE = frozenset(
+    {"by", "between", "from", "to", "than", "epoch", "step", "over", "above", "below", "under"}
+    | {"least", "most", "beyond", "exceeding", "within", "nearly", "almost", "vs", "versus"}
+    | {"top"}  # "top 1 acc 67.25": the 1 is the cutoff of the name after it
+)
+_MAX_NAME_WORDS = 4
+
+
+def sentence_tokens(window: str) -> list[tuple[str, str, int, int]]:
+    """(kind, text, start, end) of each token; `:`/`=`/quotes are dropped."""
+    tokens = []
+    for match in _TOKEN.finditer(window):
+        kind = match.lastgroup
+        if match.group("num") is not None:
+            tokens.append(("num", match.group("num"), match.start(), match.end("num")))
+        elif kind == "word":
+            tokens.append(("word", match.group("word"), match.start(), match.end()))
+        elif kind == "other":
+            tokens.append(("other", match.group("other"), match.start(), match.end()))
+    return tokens
+
+
+def is_value(tokens: list[tuple[str, str, int, int]], index: int) -> bool:
+    """A number that is a result, not a difference, a count or one end of a range."""
+    if tokens[index][1].startswith("."):
+        return False  # "low .95 mAP": a threshold's name, not a value
+    before = tokens[index - 1] if index > 0 else None
+    after = tokens[index + 1] if index + 1 < len(tokens) else None
+    if before is not None and before[1].lower() in _NOT_A_VALUE_BEFORE:
+        return False
+    if before is not None and before[0] == "other" and before[1] in "/-~+\u00b1":
+        return False
+    if after is None:
+        return True
+    if after[0] == "word" and after[1].lower() in _NOT_A_VALUE_AFTER:
+        return False
+    # "73.75%@train": a value qualified by what follows it; "74-76", "76.1/93.2": a range, a pair
+    return not (after[0] == "other" and after[1] in "/-~@\u00b1")
+
+
+def name_before(tokens: list[tuple[str, str, int, int]], index: int, used: set[int]) -> str | None:
+    """The metric named by the words right before the value (`top1 acc 1.054`, `WER of
+    about 6.43%`), skipping linking words; a name that is one half of `WER/CER` is none."""
+    at = index - 1
+    while at >= 0 and tokens[at][0] == "word" and tokens[at][1].lower() in _LINKS:
+        at -= 1
+    words: list[int] = []
+    while at >= 0 and tokens[at][0] == "word" and at not in used and len(words) < _MAX_NAME_WORDS:
+        if tokens[at][1].lower() in _LINKS or tokens[at][1].lower() in _NOT_NAME:
+            break
+        words.insert(0, at)
+        at -= 1
+    if words and at >= 1 and tokens[at][1].isdigit() and tokens[at - 1][1].lower() == "top":
+        words[:0] = [at - 1, at]  # "top 1 acc 67.25": the cutoff written apart is the name's
+        at -= 2
+    if not words or (at >= 0 and tokens[at][0] == "other" and tokens[at][1] in "/&("):
+        return None
+    if _listed(tokens, at):
+        return None
+    for first in range(len(words)):
+        chosen = words[first:]
+        name = " ".join(tokens[i][1] for i in chosen)
+        if is_known_metric(name):
+            used.update(chosen)
+            return name
+    return None
+
+
+def _listed(tokens: list[tuple[str, str, int, int]], at: int) -> bool:
+    """A name after `and` or a comma that follows another metric's name ("top1 and top5 acc
+    90", "`recall@1` and `recall@5` are 62.0 and 76.9"): names listed before their values,
+    which one a value is is not said next to it."""
+    if at < 1 or tokens[at][1] not in ("and", "or", ","):
+        return False
+    return tokens[at - 1][0] == "word" and is_known_metric(tokens[at - 1][1])
+
+
+def name_after(tokens: list[tuple[str, str, int, int]], index: int, used: set[int]) -> str | None:
+    """The metric named by the words right after the value (`0.3388 mAP`, `76.1% top-1
+    accuracy`)."""
+    words: list[int] = []
+    at = index + 1
+    if at + 1 < len(tokens) and tokens[at][1] == "as" and tokens[at + 1][0] == "word":
+        at += 1  # "I am getting 2.41 as EER"
+    while (
+        at < len(tokens)
+        and tokens[at][0] == "word"
+        and at not in used
+        and len(words) < _MAX_NAME_WORDS
+        and tokens[at][1].lower() not in _LINKS
+        and tokens[at][1].lower() not in _NOT_NAME
+    ):
+        words.append(at)
+        at += 1
+    if at < len(tokens) and tokens[at][0] == "other" and tokens[at][1] in "/&":
+        return None
+    for last in range(len(words), 0, -1):
+        chosen = words[:last]
+        name = " ".join(tokens[i][1] for i in chosen)
+        if is_known_metric(name):
+            used.update(chosen)
+            return name
+    return None
+
+
+def benchmark_after(
+    tokens: list[tuple[str, str, int, int]], index: int, used: set[int]
+) -> str | None:
+    """`31.71 on HumanEval`: the value of a benchmark named after `on`."""
+    at = index + 1
+    if at < len(tokens) and tokens[at][1].lower() == "on":
+        at += 1
+        if at < len(tokens) and tokens[at][1].lower() == "the":
+            at += 1
+        if at < len(tokens) and tokens[at][0] == "word" and at not in used:
+            word = tokens[at][1]
+            if sense_of(word).benchmark_bases:
+                used.add(at)
+                return word
+    return None
+
+
+def known_suffix(words: list[str]) -> str | None:
+    while words and (words[0].lower() in ARTICLES or words[0].lower() in _NOT_NAME):
+        words = words[1:]
+    for first in range(len(words)):
+        name = " ".join(words[first:])
+        if "/" not in name and is_known_metric(name):
+            return name
+    return None
