@@ -54,6 +54,8 @@ def run() -> list[Row]:
         "fresh34": "thirty-fourth fresh hold-out (prose reports, result tables)",
         "fresh35": "thirty-fifth fresh hold-out (a mix leaning to prose reports)",
         "fresh36": "thirty-sixth fresh hold-out (a mix, after this session's rounds)",
+        "fresh37": "thirty-seventh fresh hold-out (a mix from 2022 on, after all rounds)",
+        "fresh38": "thirty-eighth fresh hold-out (a mix up to 2021, after all rounds)",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -58,6 +58,8 @@ SETS = (
     "fresh34",
     "fresh35",
     "fresh36",
+    "fresh37",
+    "fresh38",
 )
 
 

@@ -83,6 +83,8 @@ AGREEMENT_FLOOR = {
     "fresh34": 0.709,
     "fresh35": 0.797,
     "fresh36": 0.852,
+    "fresh37": 0.741,
+    "fresh38": 0.816,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -175,6 +177,12 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh35-spacy-3993-ten-fold-ner-per-type", "F1", 76.415),
     # fresh36 (measured blind once, after verdicts34-36: 83.4% (136/163), 3 wrong confirmations);
     # verdicts39: 85.2%, 0 left
+    # fresh37 (measured blind once, after verdicts34-39: 74.2% (92/124), 0 wrong confirmations)
+    # fresh38 (measured blind once, after verdicts34-39: 81.6% (129/158), 4 wrong confirmations):
+    ("fresh38-fairseq-3944-valid-wer-vs-raw-wer", "WER", 5.0),
+    ("fresh38-rasbt-25-densenet-mnist-test-is-train", "Test Accuracy", 99.91),
+    ("fresh38-deep-miml-train-log-val-map", "Train mAP", 0.8077),
+    ("fresh38-language-learning-198-parse-stats", "F1", 0.66666667),
 }
 
 
