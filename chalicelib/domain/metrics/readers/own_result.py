@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SOURCE_WORD, _SPLIT_OF_WORD
+from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SPLIT_OF_WORD
 from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
 from chalicelib.domain.metrics.readers.sentence_values import (
     ARTICLES,
@@ -53,6 +53,7 @@ from chalicelib.domain.metrics.readers.sentence_values import (
     name_before,
     sentence_tokens,
 )
+from chalicelib.domain.metrics.sources import _SOURCE_WORD
 from chalicelib.domain.metrics.vocabulary import sense_of
 
 MAX_SENTENCE_LINE = 2_000

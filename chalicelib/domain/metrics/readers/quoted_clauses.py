@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from chalicelib.domain.metrics.layout import _CJK_OWN, _CJK_SOURCE
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.sources import _CJK_OWN, _CJK_SOURCE
 
 # A clause that attributes its value to someone else ("the index mAP=34.6 in the paper", "the
 # reported top-1: 76.1", "the result you posted was WER = 1.1"): a quoted number, not the

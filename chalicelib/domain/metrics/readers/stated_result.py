@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.layout import _SOURCE_WORD
 from chalicelib.domain.metrics.readers.generic import _named_dataset
 from chalicelib.domain.metrics.readers.own_result import (
     _SENTENCES,
@@ -45,6 +44,7 @@ from chalicelib.domain.metrics.readers.sentence_values import (
     known_suffix,
     sentence_tokens,
 )
+from chalicelib.domain.metrics.sources import _SOURCE_WORD
 
 _STATED = re.compile(
     r"(?<![\w'])[Tt]he\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
