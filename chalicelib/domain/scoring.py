@@ -7,7 +7,7 @@ Decisions where the spec leaves room (also in the README):
   with a pending or failed validation counts for nothing. At most one per submitter account:
   its earliest verified one, ordered by decision time, then id.
 - Metric names compare through the one metric vocabulary
-  (`chalicelib.domain.metrics.vocabulary.same_metric`): synonyms fold, and test, validation
+  (`chalicelib.domain.metrics.sense_compare.same_metric`): synonyms fold, and test, validation
   and train are never the same metric. Datasets compare by slug.
 - A reproduction measured a claimed result when it reports the same metric on the same
   dataset. One that names no dataset measured the claim of that metric only when the paper

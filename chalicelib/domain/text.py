@@ -32,9 +32,9 @@ def metric_key(name: str) -> str:
 
 def metric_names_match(a: str, b: str) -> bool:
     """Whether two names denote the same metric, by the one metric vocabulary
-    (`chalicelib.domain.metrics.vocabulary.same_metric`: synonyms fold; test, validation and
+    (`chalicelib.domain.metrics.sense_compare.same_metric`: synonyms fold; test, validation and
     train never match each other; box and mask AP stay apart)."""
-    from chalicelib.domain.metrics.vocabulary import same_metric  # its tables load on first use
+    from chalicelib.domain.metrics.sense_compare import same_metric
 
     return same_metric(a, b)
 

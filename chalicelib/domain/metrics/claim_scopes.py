@@ -15,12 +15,8 @@ from collections.abc import Iterable
 from chalicelib.domain.metrics.claim_rows import holds
 from chalicelib.domain.metrics.layout import MODEL_SCOPE
 from chalicelib.domain.metrics.model import ExtractedMetric
-from chalicelib.domain.metrics.vocabulary import (
-    BENCHMARK_HEADLINES,
-    metric_key,
-    names_benchmark,
-    sense_of,
-)
+from chalicelib.domain.metrics.sense_compare import names_benchmark
+from chalicelib.domain.metrics.vocabulary import BENCHMARK_HEADLINES, metric_key, sense_of
 
 
 def scope_hits(

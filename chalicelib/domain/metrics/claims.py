@@ -65,19 +65,14 @@ from chalicelib.domain.metrics.metric_match import (
 )
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
+from chalicelib.domain.metrics.sense_compare import split_named
 from chalicelib.domain.metrics.values import (
     copied_from_another,
     printed_as_percent,
     value_match,
 )
 from chalicelib.domain.metrics.values import printed as _printed
-from chalicelib.domain.metrics.vocabulary import (
-    MetricSense,
-    metric_key,
-    scope_key,
-    sense_of,
-    split_named,
-)
+from chalicelib.domain.metrics.vocabulary import MetricSense, metric_key, scope_key, sense_of
 
 _SPLIT_WORDS = {"test": "test", "val": "validation", "train": "train"}
 # sacrebleu's signatures (`BLEU+case.mixed+...`, `nrefs:1|case:mixed|...`) or its name.

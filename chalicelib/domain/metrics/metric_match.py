@@ -18,15 +18,13 @@ from dataclasses import replace
 
 from chalicelib.domain.metrics.claim_names import acronym_name, inception_is, sclite_err
 from chalicelib.domain.metrics.model import UNNAMED_OBJECTIVE, ExtractedMetric
+from chalicelib.domain.metrics.sense_compare import names_benchmark, qualifiers_agree, same_base
 from chalicelib.domain.metrics.tf_od_names import VOC_PROTOCOL
 from chalicelib.domain.metrics.vocabulary import (
     _KNOWN_BASES,
     BENCHMARK_K,
     MetricSense,
     metric_key,
-    names_benchmark,
-    qualifiers_agree,
-    same_base,
     sense_of,
 )
 

@@ -3,7 +3,8 @@ rule on a minimal log written for it (the corpus holds the real logs)."""
 
 from __future__ import annotations
 
-from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from chalicelib.domain.metrics.sense_compare import same_metric
+from chalicelib.domain.metrics.vocabulary import sense_of
 from tests.unit.metrics._helpers import confirms
 
 

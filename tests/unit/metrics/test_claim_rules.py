@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from chalicelib.domain.metrics import check_claimed_metric, extract_metrics
-from chalicelib.domain.metrics.vocabulary import names_benchmark, same_metric
+from chalicelib.domain.metrics.sense_compare import names_benchmark, same_metric
 from tests.unit.metrics._helpers import confirms
 
 

@@ -4,7 +4,8 @@ family (claims.py, vocabulary.py), stated on small logs of the shapes that motiv
 from __future__ import annotations
 
 from chalicelib.domain.metrics import ExtractedMetric, check_claimed_metric
-from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from chalicelib.domain.metrics.sense_compare import same_metric
+from chalicelib.domain.metrics.vocabulary import sense_of
 from tests.unit.metrics._helpers import confirms
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from chalicelib.domain.metrics.vocabulary import same_metric, sense_of
+from chalicelib.domain.metrics.sense_compare import same_metric
+from chalicelib.domain.metrics.vocabulary import sense_of
 from tests.unit.metrics._helpers import confirms, found
 
 # RAD's eval log (MishaLaskin/rad#15): a mean and a best statistic of the same reward.
