@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.domain.metrics.addressee import cjk_yours_lead, en_yours_lead
 from chalicelib.domain.metrics.corpus_lines import corpus_named
-from chalicelib.domain.metrics.heading_datasets import heading_dataset
+from chalicelib.domain.metrics.heading_datasets import heading_dataset, heading_part
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
     _BANNER,
@@ -71,6 +71,7 @@ from chalicelib.domain.metrics.sources import (
 )
 from chalicelib.domain.metrics.split_headings import (
     UNDERLINE,
+    evaluated_split,
     last_sentence_split,
     underlined_split,
 )
@@ -169,6 +170,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             # "# 80-10-10": the values below are that partition's, whatever they name
             state.block_scope = state.sample_scope = ratio.group(1)
             return True
+        if len(line) < 60 and (headed := heading_part(line)):
+            state.block_scope = headed  # "## Class 4", "## Class macro avg": that part's block
+            return True
         # a section named by a split ("### eng.train", "##### Epoch (VAL)2 #####") holds that
         # split's values, up to the next heading or title
         state.section_split = heading_split(line) or section_split(line)
@@ -196,7 +200,8 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         if state.reference:
             return True
         state.block_scope = None
-        state.section_split = section_split(line)
+        # ("I used my training set for evaluation ...; my scores are the following:")
+        state.section_split = section_split(line) or evaluated_split(stripped)
     elif ("not " in line or "n't " in line) and len(line) < 300 and _NOT_OBTAINED.search(line):
         state.reference = True  # "I am not getting the following results ...": quoted
         return True

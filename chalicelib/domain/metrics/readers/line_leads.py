@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from chalicelib.domain.metrics.claim_scopes import BACKBONE_SCOPE
 from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
-from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
+from chalicelib.domain.metrics.vocabulary import is_known_metric, scope_key, sense_of
 
 if TYPE_CHECKING:
     from chalicelib.domain.metrics.line_layout import LogState
@@ -93,6 +94,12 @@ _NOT_WHOSE = frozenset(
     {"final", "best", "overall", "average", "mean", "total", "my", "our", "the", "your", "last"}
     | {"current", "model", "top", "top1", "top5", "reproduced", "baseline", "new", "old"}
 )
+# A row led by a bare capitalised label, then `name:value` pairs of short names ("PERSON
+# p:74.085 r:78.916 f:76.415", spaCy's `ents_per_type` printed a label a line; "ORG
+# precision=0.71 recall=0.77"): the label scopes the row's values (`PERSON/p`), one type's.
+_ROW_LABEL = re.compile(
+    r"^\s*+([A-Z][\w\-.]{0,40}+)[ \t]++(?=[A-Za-z][\w@\-]{0,20}+[ \t]*+[:=][ \t]*+[-+]?+\.?+\d)"
+)
 # A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
 # AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
 # over classes (`tennis-court/class AP`, a class row; `claim_scopes.class_row`).
@@ -157,6 +164,9 @@ def scoped_by_lead(
         elif label:
             pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
             label = None
+    if label is None and len(pairs) > 1 and not segments and (led := _row_label(line, pairs)):
+        pairs = [(f"{led}/{pairs[0][0][len(led) :].strip()}", pairs[0][1]), *pairs[1:]]
+        pairs = [(n if "/" in n else f"{led}/{n}", v) for n, v in pairs]
     if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
         part = label.group(1)
         if label.re is LINE_LABEL and state.log_scope and not state.block_scope:
@@ -169,3 +179,23 @@ def scoped_by_lead(
         if row:
             pairs = [(n if "/" in n else f"{row.group(1)}/class {n}", v) for n, v in pairs]
     return pairs
+
+
+def _row_label(line: str, pairs: list[tuple[str, str]]) -> str | None:
+    """The label leading a row of pairs (`_ROW_LABEL`), when the first pair's name is the label
+    and one word, every other name one word, and the label no split, setting word or metric."""
+    row = _ROW_LABEL.match(line)
+    if row is None:
+        return None
+    label = row.group(1)
+    first = pairs[0][0]
+    if not first.startswith(f"{label} ") or len(first.split()) != 2:
+        return None
+    if any(" " in n or "/" in n for n, _ in pairs[1:]):
+        return None
+    low = label.lower()
+    if low in _LABEL_NOT_SCOPE or low in _NOT_SETTING or low in _NOT_WHOSE:
+        return None
+    if BACKBONE_SCOPE.match(scope_key(label)):
+        return None  # "ResNet-50 top-1: 55.09, top-5: 83.59": a model's row, named as before
+    return None if is_known_metric(label) else label
