@@ -118,6 +118,29 @@ def _other_row(scope: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
     return bool(scope) and bool(theirs) and not set(scope) & set(theirs)
 
 
+# A hedge before a value in prose ("around 80%", "about 0.35", "~50%"): the writer gives it
+# only to its printed digits.
+_HEDGE = re.compile(
+    r"(?i)(?:\b(?:around|about|approximately|approx\.?|roughly|nearly|almost)\s++|~\s*+"
+    r"|\u2248\s*+)$"
+)
+
+
+def hedged_rounding(value: float, decimals: int, metric: ExtractedMetric, scaled: str) -> bool:
+    """Is a claim more precise than a value the writer hedged ("I get around 80%", a claim of
+    80.1)? Then the claim's extra digits are not shown: the value is no more than its digits."""
+    if _shown_decimals(metric, scaled) >= decimals or not metric.evidence:
+        return False
+    shown_value = metric.value * {"percent": 100.0, "fraction": 0.01}.get(scaled, 1.0)
+    if abs(shown_value - value) <= 1e-9 * max(1.0, abs(value)):
+        return False  # the value itself (80.0 for "around 80%")
+    evidence = metric.evidence
+    for shown in re.finditer(r"(?<![\d.])" + re.escape(printed(metric)) + r"(?!\.?\d)", evidence):
+        if _HEDGE.search(evidence, max(0, shown.start() - 16), shown.start()):
+            return True
+    return False
+
+
 # A number as printed in prose or a log line, not part of a longer number or a word.
 _LINE_NUMBER = re.compile(r"(?<![\w.])\d++(?:\.\d++)?+(?![\w]|\.\d)")
 

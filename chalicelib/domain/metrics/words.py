@@ -188,6 +188,7 @@ _NOISE_WORDS = frozenset(
         "set",
         "on",
         "of",
+        "for",  # "Humaneval result for pass@1": HumanEval's pass@1
         "the",
         "at",
         "none",

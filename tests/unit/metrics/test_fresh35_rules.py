@@ -73,3 +73,43 @@ def test_a_row_led_by_a_bare_label_is_that_labels_row() -> None:
     assert not confirms(log, "F1", 74.785)
     assert confirms(log, "F1", 81.204)
     assert confirms(log, "F1", 89.05, "DOSE")
+
+
+def test_a_result_verbs_subject_is_the_nearest_first_person_word() -> None:
+    # Given a sentence whose first clause has its own "I" before the reporting "I get"
+    log = "Whenever I rerun it I get a 63% accuracy.\n"
+    # Then the value is read as the writer's own result
+    assert confirms(log, "Accuracy", 63)
+    assert confirms(log, "Accuracy", 0.63)
+
+
+def test_a_metrics_name_after_its_value_ends_at_a_clause() -> None:
+    # Given a value, its metric, then a clause saying how it was obtained
+    log = "I get roughly 71% test accuracy when running the default config.\n"
+    # Then the metric is the test accuracy, scoped to no data set
+    assert confirms(log, "Test Accuracy", 71, "Citeseer")
+
+
+def test_a_benchmark_named_before_for_and_its_metric_is_that_benchmarks() -> None:
+    # Given a sentence naming the benchmark's result "for" its metric
+    log = "With greedy decoding the MBPP result for pass@1 was 41.2%.\n"
+    # Then a claim named by the benchmark takes its headline metric's value
+    assert confirms(log, "MBPP", 0.412)
+    assert confirms(log, "pass@1", 41.2, "MBPP")
+
+
+def test_a_kaggle_leaderboard_score_is_a_metric_of_its_own() -> None:
+    # Given a submission's private score stated in prose, then a reference value
+    log = "After submitting, the private score is 0.512, well above 0.47.\n"
+    # Then the private score is confirmed, and it is no accuracy nor a public score
+    assert confirms(log, "Private Score", 0.512)
+    assert not confirms(log, "Accuracy", 0.512)
+    assert not confirms(log, "Public Score", 0.512)
+
+
+def test_a_more_precise_claim_is_not_shown_by_a_hedged_value() -> None:
+    # Given a writer's value given only approximately
+    log = "I get around 76% top-1 accuracy after the full schedule.\n"
+    # Then the value itself is confirmed, a claim with more digits is not
+    assert confirms(log, "Top-1 Accuracy", 76)
+    assert not confirms(log, "Top-1 Accuracy", 76.3)

@@ -73,10 +73,12 @@ _VERBS = (
     r"|achieving|reach|reaches|reached|reaching|reproduce|reproduced|reproducing|score|scored"
     r"|have|had"
 )
-# "I (can only) get", "we obtained": the subject, up to three words, the verb.
+# "I (can only) get", "we obtained": the subject, up to three words, the verb. The words
+# between are no subject of their own: in "When I do this I get 40%" the verb's subject is the
+# second "I" (a match from the first would swallow it).
 _OWN_VERB = re.compile(
-    r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++[A-Za-z']++){0,3}?)\s++"
-    r"(?:" + _VERBS + r")(?![\w'])"
+    r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++(?!(?:I|[Ww]e)(?![\w']))[A-Za-z']++)"
+    r"{0,3}?)\s++(?:" + _VERBS + r")(?![\w'])"
 )
 # "... and got 0.4883", "... but was only able to get 35.42", "...; got WER 6.82%": a verb
 # whose subject is the last one named before it (it must be the writer).
