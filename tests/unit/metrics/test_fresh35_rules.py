@@ -113,3 +113,15 @@ def test_a_more_precise_claim_is_not_shown_by_a_hedged_value() -> None:
     # Then the value itself is confirmed, a claim with more digits is not
     assert confirms(log, "Top-1 Accuracy", 76)
     assert not confirms(log, "Top-1 Accuracy", 76.3)
+
+
+def test_a_sentence_opened_on_a_data_set_with_a_model_scopes_its_stage_values() -> None:
+    # Given a sentence opened by the data set and the model, values named by their epoch
+    log = (
+        "On BloodMNIST with ResNet-50(224), my last epoch ACC is 0.912, and my best epoch "
+        "ACC is 0.934.\n"
+    )
+    # Then both values are the data set's accuracy; another data set takes neither
+    assert confirms(log, "Accuracy", 0.912, "BloodMNIST")
+    assert confirms(log, "Accuracy", 93.4, "BloodMNIST")
+    assert not confirms(log, "Accuracy", 0.912, "OrganMNIST")

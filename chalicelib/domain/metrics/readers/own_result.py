@@ -62,7 +62,9 @@ MAX_SENTENCE_LINE = 2_000
 _SENTENCE_DATASET = re.compile(
     r"(?<![\w])(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]sing|[Ii]n)\s++(?:the\s++)?+(?:[A-Z][\w\-]*+\s++)?"
     r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))\s++(?:data[ -]?+set|benchmark|corpus)\b"
-    r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-])),"
+    # "On scifact, I get", "On PathMNIST with ResNet-18(28), my AUC is": the opening's data set
+    r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-]))"
+    r"(?:\s++(?:with|using)\s++[^,.;:!?]{1,40}+)?+,"
     # "I ran the model on yelp2018, and got": a run verb's data set, ending its clause
     r"|\b(?:ran|run|running|trained|training|tested|testing|evaluated|evaluating)\s[^,.;:!?]{0,60}?"
     r"\bon\s++(?:the\s++)?+(?!(?:[AVHTPK]\d|RTX|GTX|TPU|GPU|CPU|Titan|Tesla))"
