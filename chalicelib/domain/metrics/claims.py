@@ -68,6 +68,7 @@ from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.sense_compare import split_named
 from chalicelib.domain.metrics.values import (
     copied_from_another,
+    hedged_rounding,
     printed_as_percent,
     value_match,
 )
@@ -185,6 +186,8 @@ def check_claimed_metric(
             continue
         if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
             continue
+        if hedged_rounding(float(value), claim_decimals, metric, scaled):
+            continue  # "around 80%" shows no 80.1
         if scaled == "percent" and printed_as_percent(metric, metrics):
             continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"

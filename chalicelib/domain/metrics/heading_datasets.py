@@ -69,3 +69,27 @@ def heading_dataset(line: str) -> str | None:
     if named is None or named.group(1).lower() in _NO_NAME:
         return None
     return named.group(1)
+
+
+# A heading that names one class, fold or average of a report written a section per class
+# ("## Class 4", "### Fold 2", "## Class macro avg", "## Weighted average"): scikit-learn's
+# `classification_report(output_dict=True)` written out a key per heading with its
+# precision/recall/f1-score below, as project scripts render it in Markdown.
+_AVERAGE_HEADING = re.compile(
+    r"(?i)^(?:(?:class|category|label)\s*+[#:]?+\s*+)?+"
+    r"((?:micro|macro|weighted|samples)[ _-]?+(?:avg|average))$"
+)
+_PART_HEADING = re.compile(r"(?i)^((?:class|category|fold)\s*+[#:]?+\s*+[\w.\-]{1,30}+)$")
+
+
+def heading_part(line: str) -> str | None:
+    """The class, fold or average a Markdown heading only names ("## Class 4" -> "Class 4",
+    "## Class macro avg" -> "macro avg"), or None: the values in the block below it, up to a
+    blank line or the next heading, are that part's (`LogState.block_scope`), never the
+    report's aggregate."""
+    heading = _HEADING_TEXT.match(line)
+    if heading is None:
+        return None
+    text = heading.group(1).strip(" *_:")
+    named = _AVERAGE_HEADING.match(text) or _PART_HEADING.match(text)
+    return named.group(1) if named else None

@@ -138,6 +138,10 @@ _phrases("idp", None, "idp", "id precision")
 _phrases("win_rate", None, "win rate", "winrate")
 _phrases("lc_win_rate", None, "lc win rate", "lc winrate", "length controlled win rate")
 _phrases("lc_win_rate", None, "length controlled winrate")
+# a Kaggle submission's leaderboard columns ("Private Score", "Public Score"): the competition's
+# metric on the hidden private or the public part of the test set, two results
+_phrases("private_score", None, "private score", "private lb", "private leaderboard score")
+_phrases("public_score", None, "public score", "public lb", "public leaderboard score")
 # speech enhancement and separation
 _phrases("pesq", None, "pesq", "pesq score", "wb pesq", "pesq wb")
 _phrases("stoi", None, "stoi", "stoi score")

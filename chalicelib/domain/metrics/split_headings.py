@@ -66,20 +66,46 @@ _SENTENCE_SPLIT = re.compile(
     r"(?i)(?<![a-z])(?:on|for|of|with)\s++(?:the\s++|my\s++|our\s++)?+"
     r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:set|split|data)(?![a-z])"
 )
+# The split a sentence says the evaluation was run on: "I used my training set for
+# evaluation", "evaluated the checkpoint on the training set", "tested it on the val split".
+# Such a sentence may run long before the colon ("...; however, my scores are the following:").
+_EVALUATED_ON = re.compile(
+    r"(?i)(?<![a-z])(?:(?:use|used|using)\s++(?:the\s++|my\s++|our\s++)?+"
+    r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:set|split|data)\s++"
+    r"(?:for|to|as)\s++(?:the\s++)?+(?:evaluat|test|validat|infer)"
+    r"|(?:evaluated|tested|validated)\s++(?:[a-z\-]++\s++){0,3}?on\s++(?:the\s++|my\s++|our\s++)?+"
+    r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:set|split|data)(?![a-z]))"
+)
 _SENTENCE_END = re.compile(r"[.!?]\s++(?=[A-Z])")
 _LAST_SENTENCE_WORDS = 16
+_EVALUATED_SENTENCE_WORDS = 32
 
 
 def last_sentence_split(stripped: str) -> str | None:
     """The one split the last sentence of a paragraph ending with a colon names, when that
     sentence has no number ("It early stops at epoch 17 with a best score of 27.65. Here are
-    the metrics for the val split on coco:"): the block below it is that split's output. (A
-    whole line without numbers is a title, read as one.)"""
+    the metrics for the val split on coco:"): the block below it is that split's output. A
+    longer sentence counts when it says the evaluation ran on the split ("I used my training
+    set for evaluation ...; however, my scores are the following:"). (A whole line without
+    numbers is a title, read as one.)"""
     ends = [m.end() for m in _SENTENCE_END.finditer(stripped)]
     last = stripped[ends[-1] :] if ends else stripped
-    if _DIGIT.search(last) or len(last.split()) > _LAST_SENTENCE_WORDS:
+    if _DIGIT.search(last) or len(last.split()) > _EVALUATED_SENTENCE_WORDS:
         return None
+    if len(last.split()) > _LAST_SENTENCE_WORDS:
+        return evaluated_split(last)  # a longer one only by saying the evaluation ran on it
     named = {_SPLIT_OF_WORD[m.group(1).lower()] for m in _SENTENCE_SPLIT.finditer(last)}
+    return named.pop() if len(named) == 1 else None
+
+
+def evaluated_split(sentence: str) -> str | None:
+    """The one split a sentence of up to 32 words says the evaluation ran on (`_EVALUATED_ON`),
+    or None."""
+    if len(sentence.split()) > _EVALUATED_SENTENCE_WORDS:
+        return None
+    named = {
+        _SPLIT_OF_WORD[(m.group(1) or m.group(2)).lower()] for m in _EVALUATED_ON.finditer(sentence)
+    }
     return named.pop() if len(named) == 1 else None
 
 

@@ -89,24 +89,56 @@ def copied_from_another(
     """A claim more precise than the value it rounds to, whose every digit another metric of the
     log prints (`valid_uer: 99.982` beside `valid_wer: 100`), was copied from that metric; not
     when a value of the claimed metric prints them too (a rounded and a full print of one
-    accuracy)."""
+    accuracy), unless that value is another data set's row (Kaldi's `%WER 24.87` of
+    `librispeech.si` beside `%WER 24.9` of `eval2000`: a claim of 24.87 on eval2000 copied the
+    other row)."""
     if value == 0:
         return False
     more_precise = _shown_decimals(metric, scaled) < decimals
     if not (more_precise or scaled):
         return False  # (a rounding of the value printed beside it, unscaled, is the value's)
-    base = sense_of(metric.name).base
+    sense = sense_of(metric.name)
     copied = False
     for other in metrics:
         how = value_match(value, decimals, other) if other is not metric else None
         if how is None or _shown_decimals(other, how) < decimals:
             continue
-        if sense_of(other.name).base == base:
+        theirs = sense_of(other.name)
+        if theirs.base == sense.base and not _other_row(sense.scope, theirs.scope):
             return False  # (the claimed metric prints it in full too: a rounded print beside)
         copied = True
     if copied and more_precise:
         return True
     return _printed_beside(value, decimals, metric, scaled)
+
+
+def _other_row(scope: tuple[str, ...], theirs: tuple[str, ...]) -> bool:
+    """Are two values of one metric rows of different data sets (both scoped, no scope in
+    common)?"""
+    return bool(scope) and bool(theirs) and not set(scope) & set(theirs)
+
+
+# A hedge before a value in prose ("around 80%", "about 0.35", "~50%"): the writer gives it
+# only to its printed digits.
+_HEDGE = re.compile(
+    r"(?i)(?:\b(?:around|about|approximately|approx\.?|roughly|nearly|almost)\s++|~\s*+"
+    r"|\u2248\s*+)$"
+)
+
+
+def hedged_rounding(value: float, decimals: int, metric: ExtractedMetric, scaled: str) -> bool:
+    """Is a claim more precise than a value the writer hedged ("I get around 80%", a claim of
+    80.1)? Then the claim's extra digits are not shown: the value is no more than its digits."""
+    if _shown_decimals(metric, scaled) >= decimals or not metric.evidence:
+        return False
+    shown_value = metric.value * {"percent": 100.0, "fraction": 0.01}.get(scaled, 1.0)
+    if abs(shown_value - value) <= 1e-9 * max(1.0, abs(value)):
+        return False  # the value itself (80.0 for "around 80%")
+    evidence = metric.evidence
+    for shown in re.finditer(r"(?<![\d.])" + re.escape(printed(metric)) + r"(?!\.?\d)", evidence):
+        if _HEDGE.search(evidence, max(0, shown.start() - 16), shown.start()):
+            return True
+    return False
 
 
 # A number as printed in prose or a log line, not part of a longer number or a word.

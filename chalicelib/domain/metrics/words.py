@@ -118,6 +118,10 @@ _QUALIFIER_WORDS = {
 # and IFEval's levels ("prompt_level", "inst_level").
 _QUALIFIER_PAIRS = {
     ("strict", "match"): "strict",
+    # the stage a value is of, no data set: "my last epoch AUC", "best epoch AUC"
+    ("last", "epoch"): "last",
+    ("best", "epoch"): "best",
+    ("final", "epoch"): "final",
     ("flexible", "extract"): "flexible",
     ("prompt", "level"): "promptlevel",
     ("inst", "level"): "instlevel",
@@ -177,6 +181,7 @@ _NOISE_WORDS = frozenset(
         "final",
         "best",
         "highest",
+        "last",  # the stage a value is of ("my last epoch AUC": `_QUALIFIER_PAIRS`)
         "overall",
         "global",  # "Global MAPE" beside "Holiday MAPE": the whole data's, as "overall"
         "total",
@@ -188,6 +193,7 @@ _NOISE_WORDS = frozenset(
         "set",
         "on",
         "of",
+        "for",  # "Humaneval result for pass@1": HumanEval's pass@1
         "the",
         "at",
         "none",

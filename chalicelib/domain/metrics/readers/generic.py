@@ -11,7 +11,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import END, NUM
-from chalicelib.domain.metrics.readers.line_leads import LINE_LABEL, numbered_label, results_on
+from chalicelib.domain.metrics.readers.line_leads import _named_dataset, scoped_by_lead
 from chalicelib.domain.metrics.readers.quoted_clauses import (
     _ARROW_TO,
     _GLUED_PAREN,
@@ -90,25 +90,12 @@ _STEP_PAIR = re.compile(r"_(?:step|epoch|iter|iteration)s?+['\"]?+\s*+[:=]\s*+\d
 # "F-score (micro)", "Precision (macro avg)": the averaging qualifier is part of the metric, so
 # it is kept as a word ("F-score micro") rather than in parentheses (which name a unit).
 _QUALIFIED = re.compile(r"^(.*?\S)\s*+\((macro|micro|weighted|samples)(?: avg| average)?+\)$", re.I)
-_LABEL_NOT_SCOPE = frozenset(
-    {"test", "testing", "val", "valid", "validation", "eval", "evaluation", "dev", "train"}
-    | {"training", "info", "debug", "warning", "error", "top", "rank", "class", "batch"}
-)
 _COPULAS = frozenset({"is", "was", "are", "were"})
 _CONJUNCTIONS = frozenset({"and", "&"})
 # A value followed by the data set it is on: "mAP : 67.90 for oxford", "acc: 0.91 on CIFAR-10".
 _FOR_DATASET = re.compile(
     r"%?+[ \t]++(?:for|on)[ \t]++(?:the[ \t]++)?+([A-Za-z][\w.\-+]{1,30}+)"
     r"(?![\w.\-+])(?![ \t]*+[:=])"
-)
-# Words after "for"/"on" that name no data set ("on average", "for each class", "on epoch 3",
-# "on the first hyperparameter setting").
-_NOT_DATASET_AFTER = frozenset(
-    {"all", "each", "every", "both", "average", "this", "that", "these", "those", "my", "our"}
-    | {"your", "their", "its", "it", "a", "an", "epoch", "step", "iteration", "iter", "batch"}
-    | {"class", "category", "model", "run", "seed", "fold", "top", "now", "me", "us", "you"}
-    | {"more", "most", "less", "par", "time", "reference", "comparison", "example", "instance"}
-    | {"first", "second", "third", "last", "final", "same", "other", "next", "previous"}
 )
 # The text before a pair ends with a value (a previous pair's): a conjunction there joins pairs.
 _AFTER_VALUE = re.compile(r"\d%?+,?+[ \t]++$")
@@ -127,50 +114,6 @@ _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d(?!\d*+(?:\.\d*+)?+[A-
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
 # the training step of a periodic evaluation, so the values are running ones).
 _GLUED_SCOPE = re.compile(r"\[([A-Za-z][\w.\-]{0,40}+)\](\[\d++\])?+$")
-# A line led by whose results it prints, then `name = value` pairs ("PyTorch accuracy: Top1 =
-# 75.00, Top5 = 93.00" beside "TVM accuracy: Top1 = 76.33, ...", a comparison of backends,
-# models or systems): the first word scopes the line's values (`PyTorch/Top1`).
-_WHOSE_LABEL = re.compile(
-    r"^\s*+([A-Za-z][\w.\-]{0,30}+)[ \t]++(?i:accuracy|acc|results?+|scores?+|metrics?+)\s*+:"
-    r"[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
-)
-# A line led by one capitalised word naming a setting, then its `name = value` pair
-# ("Monocular: RMSE = 1.355" beside "Stereo: RMSE = 0.132", "Greedy: BLEU = 27.1"): the word
-# scopes the line's values (`Monocular/RMSE`), each setting's own.
-_SETTING_LABEL = re.compile(
-    r"^\s*+([A-Z][a-z\-]{2,30}+)\s*+:[ \t]++(?=[A-Za-z][\w@\-]*+[ \t]*+=[ \t]*+[-+]?+\.?+\d)"
-)
-_NOT_SETTING = frozenset(
-    {"result", "results", "summary", "output", "outputs", "metrics", "metric", "score", "scores"}
-    | {"performance", "note", "stats", "statistics", "model", "eval", "evaluation", "mine"}
-    | {"ours", "reproduced", "paper", "official", "reported", "expected", "baseline", "got"}
-    | {"epoch", "step", "iteration", "iter", "final", "best", "overall", "average", "mean"}
-)
-# A line led by a split and the subset of it that it names, then pairs ("test clean: WER =
-# 3.1", "dev-other: wer: 8.2", LibriSpeech's subsets; "val unseen: SR = 0.41"): the label scopes
-# the line's values (`test clean/WER`), each subset's own.
-_SUBSET_LABEL = re.compile(
-    r"(?i)^\s*+((?:test|dev|val|valid|eval)[ _\-]([a-z]{3,12}+))\s*+:[ \t]++(?=[A-Za-z])"
-)
-_NOT_SUBSET = frozenset(
-    {"set", "split", "data", "dataset", "results", "result", "metrics", "mode", "phase", "time"}
-    | {"summary", "score", "scores", "performance", "stats", "epoch", "step", "loss", "info"}
-)
-# A row of forecasting errors led by a bare length ("96, mse:0.749, mae:0.417", "336，mse:
-# ..."), one per prediction length as forecasting tables list them: the row's horizon.
-_HORIZON_ROW = re.compile(r"^\s*+(\d{1,4}+)\s*+[,\uff0c]\s*+(?=[A-Za-z])")
-_FORECAST_ERRORS = frozenset({"mse", "mae", "rmse", "mape", "smape", "mase"})
-_NOT_WHOSE = frozenset(
-    {"final", "best", "overall", "average", "mean", "total", "my", "our", "the", "your", "last"}
-    | {"current", "model", "top", "top1", "top5", "reproduced", "baseline", "new", "old"}
-)
-# A line led by a class label ("cls : tennis-court|| Recall: 0.79 || AP: 0.78", "class=car,
-# AP: 0.61", "category: person | AP 0.53"): its values are that class's row, never the mean
-# over classes (`tennis-court/class AP`, a class row; `claim_scopes.class_row`).
-_CLASS_LABEL = re.compile(
-    r"(?i)^[\W\d]*+(?=[clg])(?:cls|class|category|label)(?:[ _]?+name)?+[ \t]*+[:=][ \t]*+"
-    r"([A-Za-z][\w\-.]{0,40}+(?: [A-Za-z][\w\-.]{0,40}+){0,3}+)[ \t]*+(?=\|\||[|,;\t]|[ ]{2})"
-)
 # A class row led by the class's index and name, one pair after it ("class 13 car IU 88.16",
 # the per-class IoU list of segmentation evaluators such as DACS' and AdaptSegNet's): that
 # class's value (`car/class IU`), never the mean over classes.
@@ -398,43 +341,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             pairs = [(" ".join(w), v) for w, v in items if w and is_result_name(" ".join(w))]
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
-    label = None
-    if pairs and not segments and not state.running:
-        # (behind a logger's prefix too: "2021-09-23 02:36:48 - INFO - Horizon 15mins: mae: ...")
-        label = numbered_label(line)
-    if label is None and pairs and not segments and not state.running and "=" in line:
-        label = _WHOSE_LABEL.match(line)
-        if label and label.group(1).lower() in _NOT_WHOSE:
-            label = None
-        if label is None and (label := _SETTING_LABEL.match(line)) is not None:
-            word = label.group(1).lower()
-            if word in _NOT_SETTING or word in _LABEL_NOT_SCOPE or is_known_metric(word):
-                label = None
-    if label is None and pairs and for_dataset and not segments and not state.running:
-        data_set = results_on(line)
-        if data_set and _named_dataset(data_set) and data_set[:1].isupper():
-            pairs = [(n if "/" in n else f"{data_set}/{n}", v) for n, v in pairs]
-    row = _HORIZON_ROW.match(line) if pairs and line.lstrip()[:1].isdigit() else None
-    if row and all(sense_of(n).base in _FORECAST_ERRORS and "/" not in n for n, _ in pairs):
-        pairs = [(f"horizon {row.group(1)}/{n}", v) for n, v in pairs]
-    if label is None and pairs and not segments and line.lstrip()[:1] in "tdveTDVE":
-        label = _SUBSET_LABEL.match(line)
-        if label and (label.group(2).lower() in _NOT_SUBSET or is_known_metric(label.group(2))):
-            label = None
-        elif label:
-            pairs = [(n if "/" in n else f"{label.group(1)}/{n}", v) for n, v in pairs]
-            label = None
-    if label and label.group(1).split()[0].lower() not in _LABEL_NOT_SCOPE:
-        part = label.group(1)
-        if label.re is LINE_LABEL and state.log_scope and not state.block_scope:
-            # a numbered part of the run (a horizon, a fold) on the data set the log names
-            # ("PEMS-BAY" above "Horizon 60mins: mape: ..."): that data set's part
-            part = f"{state.log_scope}/{part}"
-        pairs = [(n if "/" in n else f"{part}/{n}", v) for n, v in pairs]
-    elif pairs and ("cls" in line or "lass" in line or "ategor" in line or "abel" in line):
-        row = _CLASS_LABEL.match(line)
-        if row:
-            pairs = [(n if "/" in n else f"{row.group(1)}/class {n}", v) for n, v in pairs]
+    if pairs:
+        pairs = scoped_by_lead(line, pairs, state, segments=bool(segments), for_dataset=for_dataset)
     training = _training_bases(pairs) if running or state.running else frozenset()
     found = False
     stated = _prose_split(line) if pairs and (" set" in line or " split" in line) else None
@@ -446,11 +354,6 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         if out.add(name, number, "generic", split=split, running=running):
             found = True
     return found
-
-
-def _named_dataset(word: str) -> bool:
-    low = word.lower()
-    return low not in _NOT_DATASET_AFTER and low not in _SPLIT_OF_WORD and not is_known_metric(word)
 
 
 # A sentence that says which split its values are on: "combined MOTA = 49.49 on train set of

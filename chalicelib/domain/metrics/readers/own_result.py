@@ -62,7 +62,9 @@ MAX_SENTENCE_LINE = 2_000
 _SENTENCE_DATASET = re.compile(
     r"(?<![\w])(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]sing|[Ii]n)\s++(?:the\s++)?+(?:[A-Z][\w\-]*+\s++)?"
     r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))\s++(?:data[ -]?+set|benchmark|corpus)\b"
-    r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-])),"
+    # "On scifact, I get", "On PathMNIST with ResNet-18(28), my AUC is": the opening's data set
+    r"|(?:^|[.!]\s++)[Oo]n\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-]))"
+    r"(?:\s++(?:with|using)\s++[^,.;:!?]{1,40}+)?+,"
     # "I ran the model on yelp2018, and got": a run verb's data set, ending its clause
     r"|\b(?:ran|run|running|trained|training|tested|testing|evaluated|evaluating)\s[^,.;:!?]{0,60}?"
     r"\bon\s++(?:the\s++)?+(?!(?:[AVHTPK]\d|RTX|GTX|TPU|GPU|CPU|Titan|Tesla))"
@@ -73,10 +75,12 @@ _VERBS = (
     r"|achieving|reach|reaches|reached|reaching|reproduce|reproduced|reproducing|score|scored"
     r"|have|had"
 )
-# "I (can only) get", "we obtained": the subject, up to three words, the verb.
+# "I (can only) get", "we obtained": the subject, up to three words, the verb. The words
+# between are no subject of their own: in "When I do this I get 40%" the verb's subject is the
+# second "I" (a match from the first would swallow it).
 _OWN_VERB = re.compile(
-    r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++[A-Za-z']++){0,3}?)\s++"
-    r"(?:" + _VERBS + r")(?![\w'])"
+    r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++(?!(?:I|[Ww]e)(?![\w']))[A-Za-z']++)"
+    r"{0,3}?)\s++(?:" + _VERBS + r")(?![\w'])"
 )
 # "... and got 0.4883", "... but was only able to get 35.42", "...; got WER 6.82%": a verb
 # whose subject is the last one named before it (it must be the writer).

@@ -24,6 +24,7 @@ _NOT_NAME = frozenset(
     {"and", "or", "with", "for", "on", "in", "to", "by", "from", "under", "after", "then"}
     | {"got", "get", "gets", "obtained", "achieved", "reached", "scored", "have", "had", "my"}
     | {"our", "i", "we", "it", "this", "that", "which", "still", "finally", "also", "even"}
+    | {"when", "while", "whenever", "because", "since", "using", "during"}  # a clause after
 )
 ARTICLES = frozenset({"a", "an", "the", "only", "just", "about", "around", "approximately"})
 # What after a value makes it no result: a difference, a count, a range.
