@@ -43,7 +43,6 @@ from chalicelib.domain.metrics.layout import (
     _NOT_OBTAINED,
     _PARTITION_TITLE,
     _PRINTED_VARIABLE,
-    _PROSE_SPLIT,
     _RATIO_HEADING,
     _REFERENCE_HEADING,
     _SAMPLE_FILE,
@@ -57,6 +56,7 @@ from chalicelib.domain.metrics.layout import (
     is_title_line,
     section_split,
 )
+from chalicelib.domain.metrics.prose_splits import note_prose_split, prose_split_block
 from chalicelib.domain.metrics.sources import (
     _OWN_WORD,
     _SOURCE_WORD,
@@ -147,11 +147,11 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
     if state.indented_split is not None and line[:1] not in (" ", "\t"):
         state.indented_split = None  # back at the margin: the indented code block has ended
     if stripped[:3] == "```" or state.prose_split is not None:
-        _prose_split_block(stripped, state)
+        prose_split_block(stripped, state)
         if stripped[:3] == "```" or (state.indented_split is not None and line[:1] == "."):
             return True
     elif "set" in line or "split" in line or "data" in line or "node" in line:
-        _note_prose_split(stripped, state)
+        note_prose_split(stripped, state)
     if "#" in line and len(line) < 80 and (heading_named := heading_dataset(line)):
         state.log_scope, state.block_scope = heading_named, None  # "# ogbn-mag数据集"
         state.log_scope_headed = True
@@ -440,37 +440,6 @@ def _note_printed_variables(line: str, state: LogState) -> None:
             printed = state.slot("printed_as", dict)
             if len(printed) < 64:
                 printed[label] = variable
-
-
-def _note_prose_split(stripped: str, state: LogState) -> None:
-    """A sentence with no number that names one split: the split of a code block below it."""
-    if len(stripped) > 300 or any(c.isdigit() for c in stripped):
-        return
-    words = {m.group(1).lower() for m in _PROSE_SPLIT.finditer(stripped)}
-    splits = {_SPLIT_OF_WORD[w] for w in words}
-    if len(splits) == 1:
-        state.prose_split = splits.pop()
-
-
-def _prose_split_block(stripped: str, state: LogState) -> None:
-    """A code fence opening right after a sentence naming a split holds that split's output
-    ("While on the test set I got" then ```` ``` ````); its closing fence ends it."""
-    if stripped[:3] != "```":
-        if state.prose_split is not None and (
-            stripped.startswith(".. code") or stripped.endswith("::")
-        ):
-            # reStructuredText: ".. code-block:: python" (or a "::" literal block) opens an
-            # indented block, blank lines included, up to the next line at the margin
-            state.indented_split = state.prose_split
-        state.prose_split = None  # the sentence was not followed by a code block
-        return
-    if state.fence_split:
-        state.fence_split = False
-        state.block_split = None
-    elif state.prose_split is not None:
-        state.block_split = state.prose_split
-        state.fence_split = True
-    state.prose_split = None
 
 
 def caps_section_title(title: str) -> bool:
