@@ -15,3 +15,40 @@ def test_a_weight_of_a_metric_is_a_setting_not_the_metric() -> None:
     # Then the WER is the measured one, never the weight named after it
     assert confirms(log, "WER", 12.41)
     assert not confirms(log, "WER", 2)
+
+
+def test_blocks_under_an_advancing_counter_line_are_one_runs_steps() -> None:
+    # Given a visualiser printing a training block under each epoch's header, then saving a
+    # checkpoint that repeats the last epoch
+    log = (
+        "Showing train stats at (epoch 40, total_steps 8000)\n"
+        "loss: 0.31\n"
+        "F1: 0.7012\n"
+        "\n"
+        "Showing train stats at (epoch 45, total_steps 9000)\n"
+        "loss: 0.29\n"
+        "F1: 0.7255\n"
+        "\n"
+        "saving checkpoint (epoch 45, total_steps 9000)\n"
+    )
+    # Then the earlier block was a step of the same run: only the last F1 stands
+    assert confirms(log, "F1", 0.7255)
+    assert not confirms(log, "F1", 0.7012)
+
+    # Given three result files pasted one after the other, each with the epoch of its best
+    # (a summary's field, no counter line advancing)
+    log = (
+        "first file:\n"
+        "Best score epoch:  30\n"
+        "top1: 0.5511  top5: 0.8120\n"
+        "second file:\n"
+        "Best score epoch:  70\n"
+        "top1: 0.5302  top5: 0.7764\n"
+        "third file:\n"
+        "Best score epoch:  70\n"
+        "top1: 0.4410  top5: 0.7031\n"
+    )
+    # Then every file's values stand, the first one's too
+    assert confirms(log, "Top-5 Accuracy", 0.812)
+    assert confirms(log, "Top-5 Accuracy", 0.7764)
+    assert confirms(log, "Top-5 Accuracy", 0.7031)
