@@ -52,3 +52,26 @@ def test_blocks_under_an_advancing_counter_line_are_one_runs_steps() -> None:
     assert confirms(log, "Top-5 Accuracy", 0.812)
     assert confirms(log, "Top-5 Accuracy", 0.7764)
     assert confirms(log, "Top-5 Accuracy", 0.7031)
+
+
+def test_a_paragraph_ending_with_a_colon_is_titled_by_its_last_sentence() -> None:
+    # Given a paragraph that uses "report" as a verb, then presents the writer's numbers
+    log = (
+        "We should report results on the baseline we actually trained, not older ones. "
+        "Below is what I have:\n"
+        "\n"
+        "mIoU 41.7, mAcc 52.3 (my training run)\n"
+    )
+    # Then the numbers below are the writer's, not quoted
+    assert confirms(log, "mIoU", 41.7)
+
+
+def test_a_line_labelled_as_official_results_is_the_sources() -> None:
+    # Given the writer's line and the official line, each labelled in a closing parenthesis
+    log = (
+        "mIoU 41.7, mAcc 52.3 (my training run)\nmIoU 43.2, mAcc 54.0 (official release results)\n"
+    )
+    # Then only the writer's numbers are confirmed
+    assert confirms(log, "mIoU", 41.7)
+    assert not confirms(log, "mIoU", 43.2)
+    assert not confirms(log, "mAcc", 54.0)
