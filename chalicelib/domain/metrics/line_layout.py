@@ -43,6 +43,9 @@ _RESULT_ON_SPLIT = re.compile(
 # then `"Sample: {:d}, validation pixAcc: {:.3f}, mIoU: {:.3f}"` with `i + 1`). A sample line
 # before the last item is a pass in progress: no metric; the last item's line is the pass's.
 _PASS_TOTAL = re.compile(r"(?i)(?<![a-z])total[ _]samples?+\s*+[:=]\s*+(\d++)")
+# The epoch or step at which the best value was reached ("Best score epoch:  420", "best_epoch
+# = 12", "Best epoch: 7"): a summary's field, not a progress counter.
+_BEST_BEFORE = re.compile(r"(?i)\bbest[ _]++(?:[a-z]++[ _]++)?+$")
 _SAMPLE_COUNTER = re.compile(r"(?i)(?<![a-z_])sample\s*+[:#]?+\s*+(\d++)\s*+,")
 
 
@@ -209,6 +212,8 @@ def _plan_of(line: str) -> ShapePlan:
     if "ample" in line and (total := _PASS_TOTAL.search(line) or _SAMPLE_COUNTER.search(line)):
         sample = (total.re is _PASS_TOTAL, *total.span(1))
     counter = _COUNTER.search(line)
+    if counter and "est" in line and _BEST_BEFORE.search(line, 0, counter.start()):
+        counter = None  # "Best score epoch: 420": when the best was reached, no progress
     split = _LINE_SPLIT.match(line) or _LINE_SPLIT_PAIRS.match(line)
     word = split.group(1) if split else None
     if word is None and ":" in line:

@@ -68,6 +68,7 @@ from chalicelib.domain.metrics.sources import (
     source_title,
     source_title_with_settings,
     table_reference,
+    trailing_source_label,
 )
 from chalicelib.domain.metrics.split_headings import (
     UNDERLINE,
@@ -229,6 +230,8 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
         return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
+    if stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped):
+        return True  # "box AP 40.9, mask AP 36.4 (detectron repo official results)"
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
     if stripped.startswith("...") and len(stripped) < 48:
@@ -362,6 +365,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("ab" in line or "\u8868" in line) and table_reference(stripped))
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
+        or (stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (
             len(stripped) < 120

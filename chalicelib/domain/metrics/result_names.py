@@ -49,6 +49,11 @@ _NOT_RESULT_WORDS = frozenset(
         *("mt", "pt", "ml"),
     }
 )
+# The last word of a name that makes it a setting bearing on the metric it names, never that
+# metric's value: fairseq's "criterion.wer_lm_weight=5" (the LM weight of the WER decoding),
+# "loss_weight: 1.0", "ctc_weight=0.3". (Not a threshold, alpha or beta: fastai's
+# `accuracy_thresh`, Krippendorff's alpha and F-beta are metrics.)
+_SETTING_TAILS = frozenset({"weight", "weights", "lambda", "coef"})
 # Words that make a name a measured result even beside one of the words above.
 _RESULT_WORDS = frozenset(
     {"throughput", "latency", "ttft", "tpot", "itl", "e2el", "qps", "speedup", "goodput"}
@@ -60,10 +65,13 @@ def is_result_name(name: str) -> bool:
     """Whether a printed name can be a measured result (not `lr`, `epoch`, `eta`,
     `train_runtime`, `param count`, `Successful requests`, `batch_size`...)."""
     sense = sense_of(name)
-    words = set(_words(strip_unit(name)))
+    tokens = _words(strip_unit(name))
+    words = set(tokens)
     if words & _RESULT_WORDS:
         return True
     if sense.base in _KNOWN_BASES:
+        if len(tokens) > 1 and tokens[-1] in _SETTING_TAILS:
+            return False
         # a known metric, unless it is the rate or count of something ("samples per second")
         return not (words & {"per", "rate"} and words & _NOT_RESULT_WORDS)
     if sense.base is None:

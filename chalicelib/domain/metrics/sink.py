@@ -17,6 +17,7 @@ from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import sense_of
 
+_DIGITS = re.compile(r"\d++")
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
@@ -41,6 +42,16 @@ class _Entry:
     on_counter: bool = False
     # The Markdown headings printed before it: the section it is in.
     section: int = 0
+    # The last progress counter printed before it ("epoch 296, total_steps 94720)").
+    under: str = ""
+
+
+def _advanced(earlier: str, later: str) -> bool:
+    """Is `later` the same counter line as `earlier` with another value ("epoch 296, ..." then
+    "epoch 300, ...")?"""
+    return (
+        bool(earlier) and earlier != later and _DIGITS.sub("0", earlier) == _DIGITS.sub("0", later)
+    )
 
 
 class Sink:
@@ -154,6 +165,7 @@ class Sink:
             )
             entry = _Entry(metric, self._seq, self._seq, running, state.counter_lines)
             entry.on_counter, entry.section = state.running, state.headings
+            entry.under = state.last_counter
             if len(self._entries) < 2 * MAX_ENTRIES or name in self._running_by_name:
                 self._entries[key] = entry
         if entry.running:
@@ -223,10 +235,13 @@ class Sink:
         results` block of repeated runs, `global_step = 345` after each seed's results): the
         counter did not advance between them, so the later block is another run, not the next
         step of the same one; the earlier block's values are restored. (Values on a line that
-        prints a counter of its own belong to that counter: no trailing one.)"""
+        prints a counter of its own belong to that counter: no trailing one.) Not when each
+        block is under its own value of one counter line ("Display training progress at (epoch
+        296, ...)" above one, "(epoch 300, ...)" above the next): the counter advanced between
+        them, so the later block is the same run's next step, whatever repeats its counter."""
         repeats = self._state.repeated_counters
         for earlier, later in self._superseded:
-            if later.on_counter or earlier.on_counter:
+            if later.on_counter or earlier.on_counter or _advanced(earlier.under, later.under):
                 continue
             if any(c == later.counters and n > later.metric.line for c, n in repeats):
                 self._entries.setdefault((earlier.metric.name, earlier.metric.value), earlier)

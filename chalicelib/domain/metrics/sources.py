@@ -189,6 +189,9 @@ _OWN_RESULTS_BELOW = re.compile(
 )
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[a-z]{2}[.?!])\s++(?=[A-Z])")
+
+
 def is_reference_title(title: str) -> bool:
     """A title naming someone else's numbers: a paper's, a README's, a tutorial's, or those of
     a numbered table of a document ("Results in Table 2:"; "my results in Table 2:" are not).
@@ -197,6 +200,12 @@ def is_reference_title(title: str) -> bool:
     these results:"), introduces the writer's numbers, not the paper's."""
     if yours_title(title):
         return True  # "YOUR RESULT:" beside "MY RESULT:": the addressee's numbers
+    if ". " in title or "? " in title or "! " in title:
+        # a paragraph of several sentences ending with a colon: its last sentence is the
+        # title ("... we should report results on the same base. Here are the difference:")
+        breaks = list(_SENTENCE_BREAK.finditer(title))
+        if breaks:
+            title = title[breaks[-1].end() :]
     match = _REFERENCE_TITLE.match(title)
     if match is None:
         return False
@@ -206,3 +215,33 @@ def is_reference_title(title: str) -> bool:
     if _OWN_RESULTS_BELOW.search(title):
         return False
     return "able" not in title or not _OWN_WORD.search(title)
+
+
+# A line of numbers ending with a parenthesis that says whose they are ("box AP 40.9, mask AP
+# 36.4 (detectron repo official results)", "top-1 76.1 (paper)"): the source's numbers, beside
+# the writer's own lines ("box AP 40.3 (vision repo self-training results)"). Not a label that
+# names the writer's run ("(ours)", "(official weights)") or compares with the source
+# ("(higher than the paper)").
+_TRAILING_LABEL = re.compile(r"\(([^()\d]{2,80}+)\)[\s.;,*_]*+$")
+_LABEL_SOURCE = re.compile(
+    r"(?i)\b(?:papers?+|paper's|reported|published|official|claimed|leaderboard|readme"
+    r"|model[ -]cards?+)\b"
+)
+_COMPARING = re.compile(
+    r"(?i)\b(?:than|vs|versus|compared|comparable|match(?:es|ing)?+|same|close|above|below"
+    r"|lower|higher|better|worse|gap|diff(?:erence)?+|like|as)\b"
+)
+
+
+def trailing_source_label(stripped: str) -> bool:
+    """Is `stripped` a line of numbers whose closing parenthesis names someone else's numbers
+    (see `_TRAILING_LABEL`)?"""
+    label = _TRAILING_LABEL.search(stripped)
+    if label is None or not _DIGIT.search(stripped, 0, label.start()):
+        return False
+    words = label.group(1)
+    return (
+        _LABEL_SOURCE.search(words) is not None
+        and _OWN_WORD.search(words) is None
+        and _COMPARING.search(words) is None
+    )
