@@ -8,7 +8,9 @@ takes about 60 ms on the development machine, and a loaded CI machine has measur
 tighter bound would fail on load, not on a regression); quadrupling the input
 must not take much more than four times as long (quadratic behaviour would take ~16x).
 Timings are the best of several runs in CPU time of this process (`time.process_time`), so a
-busy machine or the other test worker does not make them flaky. The absolute figure (under
+busy machine or the other test worker does not make them flaky; a case over 5x is timed again
+beside the typical log, one run of each in turn, in case the module's baseline was timed at a
+quieter moment (two helpers saw the headings case fail that way under load). The absolute figure (under
 20 ms per 10,000 characters, worst case included) is `make bench`'s, on a quiet machine."""
 
 from __future__ import annotations
@@ -189,11 +191,11 @@ def _best_time(text: str, runs: int = 5, fast_paths: bool = True) -> float:
 
 
 @pytest.fixture(scope="module")
-def typical() -> float:
-    """The time of 10,000 characters of real tool output (corpus excerpts one after another),
-    read through every rule: the fast paths make repeated line shapes cheap, and are not what
-    this measures. Best of nine runs, once per module: CPU time, so the other test worker does
-    not move it much."""
+def typical() -> tuple[str, float]:
+    """10,000 characters of real tool output (corpus excerpts one after another) and the time
+    to read them through every rule: the fast paths make repeated line shapes cheap, and are
+    not what this measures. Best of nine runs, once per module: CPU time, so the other test
+    worker does not move it much."""
     from tests.corpus.measure import load
 
     text = ""
@@ -201,16 +203,26 @@ def typical() -> float:
         text += case.text
         if len(text) >= SIZE:
             break
-    return _best_time(text[:SIZE], 9, fast_paths=False)
+    return text[:SIZE], _best_time(text[:SIZE], 9, fast_paths=False)
 
 
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
-def test_adversarial_input_costs_at_most_5x_a_typical_log(name: str, typical: float) -> None:
+def test_adversarial_input_costs_at_most_5x_a_typical_log(
+    name: str, typical: tuple[str, float]
+) -> None:
     # Given 10,000 characters built to make a backtracking reader slow
     text = ADVERSARIAL[name](SIZE)
     assert len(text) == SIZE
     # When it is timed (best of five) beside a typical log of the same size
-    worst, base = _best_time(text, 5), typical
+    typical_text, base = typical
+    worst = _best_time(text, 5)
+    if worst > 5 * base:
+        # (the module's baseline may have been timed on a quieter machine than this moment:
+        # time both again, one run of each in turn, so one load weighs on both)
+        again = [
+            (_best_time(text, 1), _best_time(typical_text, 1, fast_paths=False)) for _ in range(5)
+        ]
+        worst, base = min(w for w, _ in again), min(b for _, b in again)
     # Then it costs at most 5x the typical log, and never a backtracking explosion
     assert worst <= 5 * base, f"{name}: {worst * 1000:.1f} ms vs typical {base * 1000:.1f} ms"
     assert worst < 0.250
