@@ -10,8 +10,9 @@ must not take much more than four times as long (quadratic behaviour would take 
 Timings are the best of several runs in CPU time of this process (`time.process_time`), so a
 busy machine or the other test worker does not make them flaky; a case over 5x is timed again
 beside the typical log, one run of each in turn, in case the module's baseline was timed at a
-quieter moment (two helpers saw the headings case fail that way under load). The absolute figure (under
-20 ms per 10,000 characters, worst case included) is `make bench`'s, on a quiet machine."""
+quieter moment (two helpers saw the headings case fail that way under load). The absolute
+figure (under 20 ms per 10,000 characters, worst case included) is `make bench`'s, on a quiet
+machine."""
 
 from __future__ import annotations
 
