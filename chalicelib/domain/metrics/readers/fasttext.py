@@ -24,6 +24,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM
+from chalicelib.domain.metrics.sense_compare import split_named
 
 # `fasttext test-label model.bin error_type.valid 1 0.5` (the binary's path may lead it)
 _COMMAND = re.compile(r"(?<![\w\-])fasttext\s++(?:test|test-label)\s++\S++\s++(\S++)")
@@ -35,20 +36,12 @@ _AT_K = re.compile(r"^\s*+([PR]@\d++)\s++(" + NUM + r")" + END + r"\s*+$")
 _COUNT = re.compile(r"^\s*+N\s++\d++\s*+$")
 # A split named in the evaluated file's name: `error_type.valid`, `dev.txt`, `cooking.test`.
 _FILE_SPLIT = re.compile(r"(?i)(?:^|[._\-/])(test|valid|validation|val|dev|train)(?=[._\-]|$)")
-_SPLITS = {
-    "test": "test",
-    "valid": "val",
-    "validation": "val",
-    "val": "val",
-    "dev": "val",
-    "train": "train",
-}
 
 
 def _file_split(path: str) -> str | None:
     """The split a file's name names, or None (`-`, stdin; `data.txt`; two splits)."""
     name = path.rsplit("/", 1)[-1]
-    splits = {_SPLITS[m.group(1).lower()] for m in _FILE_SPLIT.finditer(name)}
+    splits = {split_named(m.group(1)) for m in _FILE_SPLIT.finditer(name)}
     return splits.pop() if len(splits) == 1 else None
 
 
