@@ -83,7 +83,7 @@ AGREEMENT_FLOOR = {
     "fresh34": 0.709,
     "fresh35": 0.884,
     "fresh36": 0.852,
-    "fresh37": 0.741,
+    "fresh37": 0.782,
     "fresh38": 0.841,
 }
 OPEN_WRONG_CONFIRMATIONS = {

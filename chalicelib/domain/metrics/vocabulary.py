@@ -357,6 +357,11 @@ def sense_of(name: str) -> MetricSense:
     if base == "accuracy" and k is None and (keras := KERAS_ACCURACY_SCOPES.keys() & scope):
         k = KERAS_ACCURACY_SCOPES[min(keras)]  # Keras' `sparse_top_k_categorical_accuracy`
         scope = [s for s in scope if s not in keras]
+    if base == "accuracy" and (task := _TASK_SCORES.keys() & scope) and not qualifiers:
+        # lm-evaluation-harness prints TruthfulQA's MC1/MC2 scores as `acc` of the tasks
+        # `truthfulqa_mc1` / `truthfulqa_mc2`: the benchmark's MC1/MC2, not some accuracy
+        base, benchmark = _TASK_SCORES[min(task)]
+        scope = [benchmark if s in task else s for s in scope]
     return MetricSense(
         base=base,
         k=k,
@@ -369,6 +374,9 @@ def sense_of(name: str) -> MetricSense:
         key=whole_key,
     )
 
+
+# Benchmark tasks whose `acc` is another named score: task scope -> (base, benchmark scope).
+_TASK_SCORES = {"truthfulqamc1": ("mc1", "truthfulqa"), "truthfulqamc2": ("mc2", "truthfulqa")}
 
 # Bases that take a cutoff written without "@" ("Hits 50", "Recall 100", "ndcg 10").
 _K_BASES = frozenset(

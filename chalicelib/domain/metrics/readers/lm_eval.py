@@ -120,3 +120,39 @@ def read_lm_eval_config(line: str, state: LogState, out: Sink) -> bool:
     (or 0.3's `..., provide_description: False, num_fewshot: 2, batch_size: 1`): the run's
     configuration, never a metric."""
     return "batch_size:" in line and _CONFIG_LINE.search(line) is not None
+
+
+# The first column's header of a table with one row per benchmark ("| Benchmark | model-a |").
+_BENCHMARK_ROW_HEADERS = frozenset({"benchmark", "benchmarks", "task", "tasks"})
+
+
+def benchmark_per_row(header: list[str], cells: list[str], out: Sink) -> bool:
+    """A row of a table with one row per known benchmark and one column per model or setup
+    (`| Benchmark | org/model-4bit | org/model |` over `| hellaswag | 66.00% | 69.82% |`): each
+    value is that benchmark's score for the column's model (`org/model-4bit/hellaswag`); a
+    column of published numbers ("Paper", "Reported") holds none of the run's."""
+    if len(header) < 2 or len(cells) != len(header):
+        return False
+    if scope_key(header[0]) not in _BENCHMARK_ROW_HEADERS:
+        return False
+    label = _EMPHASIS.sub("", cells[0]).strip()
+    if scope_key(label) not in BENCHMARK_HEADLINES:
+        return False
+    if any(_names_metric_only(h) for h in header[1:]):
+        return False  # "| Task | acc | acc_norm |": the columns name the metrics
+    found = False
+    for index in range(1, len(header)):
+        cell = _EMPHASIS.sub("", cells[index]).strip()
+        if not header[index] or _REFERENCE_ROW.search(header[index]):
+            continue
+        number = cell.removesuffix("%").strip()
+        if parse_number(number) is not None:
+            found = out.add(f"{header[index]}/{label}", number, "lm_eval", running=False) or found
+    return found
+
+
+def _names_metric_only(header: str) -> bool:
+    """A column named by a known metric alone (`acc`, `Accuracy`), not a model id whose words
+    happen to read as one (`org/model-R1-4bit`)."""
+    sense = sense_of(header)
+    return sense.base in _KNOWN_BASES and not sense.scope

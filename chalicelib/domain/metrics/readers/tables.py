@@ -31,7 +31,12 @@ from chalicelib.domain.metrics.readers.icefall import (
     results_table_row,
 )
 from chalicelib.domain.metrics.readers.lightning import lightning_row
-from chalicelib.domain.metrics.readers.lm_eval import benchmark_row, lm_eval_header, lm_eval_row
+from chalicelib.domain.metrics.readers.lm_eval import (
+    benchmark_per_row,
+    benchmark_row,
+    lm_eval_header,
+    lm_eval_row,
+)
 from chalicelib.domain.metrics.readers.opencompass import opencompass_header, opencompass_row
 from chalicelib.domain.metrics.readers.sb3 import zoo_header, zoo_row
 from chalicelib.domain.metrics.readers.spacy import type_score_header, type_score_row
@@ -317,6 +322,8 @@ def read_result_table_row(line: str, state: LogState, out: Sink) -> bool:
     cells = _row_cells(line, state) if results else None
     if cells is None or len(cells) != len(header):
         return False
+    if benchmark_per_row(header, cells, out):
+        return True  # "| Benchmark | org/model |" over "| hellaswag | 66.00% |"
     numbers = {i: _cell_number(cells[i]) for i in results}
     columns = [i for i in results if numbers[i] is not None]
     if not columns:
