@@ -133,7 +133,12 @@ def _bare_header(cells: list[str]) -> bool:
 @reader("tables", markers=("|",), order=20, open=_markdown_open)
 def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
     cells = _row_cells(line, state)
-    if cells is None and state.context.get("md_mode") is None and _LEADLESS_HEADER.match(line):
+    if (
+        cells is None
+        and line.rstrip().endswith("|")
+        and state.context.get("md_mode") is None
+        and _LEADLESS_HEADER.match(line)
+    ):
         # a header whose leading pipe was lost in a copy (" Tasks  |Version|...|Stderr|"): a
         # table's header only when a family reader knows it (its rows keep their pipes)
         named = [c.strip() for c in line.rstrip()[:-1].split("|")]
@@ -182,8 +187,9 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
         # rows of other tables: summaries with one column per benchmark, else left to the
         # family readers and generic
         header = state.context.get("md_header", [])
-        if mode == "other":
-            _scope_by_dataset_cell(header, cells, state)
+        column = state.context.get("md_dataset_column")
+        if mode == "other" and column is not None and len(cells) == len(header):
+            _scope_by_dataset_cell(cells[column], state)
         return mode == "other" and benchmark_row(header, cells, out)
     return True
 
@@ -191,19 +197,14 @@ def read_markdown_table(line: str, state: LogState, out: Sink) -> bool:
 _DATASET_HEADERS = frozenset({"dataset", "datasets", "data", "benchmark", "testset"})
 
 
-def _scope_by_dataset_cell(header: list[str], cells: list[str], state: LogState) -> None:
+def _scope_by_dataset_cell(cell: str, state: LogState) -> None:
     """A row of a table with a `dataset` column (`| net | dataset | raw | int8 |` over `|
     arcface | lfw | AUC : 0.8557 | ... |`): what any reader reads from the row is that data
     set's (the scope lasts for the row; the table's end gives back the scope before it)."""
-    if len(header) != len(cells):
-        return
-    for i, name in enumerate(header):
-        if metric_key(name) in _DATASET_HEADERS:
-            cell = cells[i].strip("*` ")
-            if cell and _cell_number(cell) is None:
-                state.context.setdefault("md_saved_scope", (state.block_scope,))
-                state.block_scope = cell
-            return
+    cell = cell.strip("*` ")
+    if cell and _cell_number(cell) is None:
+        state.context.setdefault("md_saved_scope", (state.block_scope,))
+        state.block_scope = cell
 
 
 @reader("tables", markers=("|",), order=850)
@@ -240,6 +241,11 @@ def _header(cells: list[str], state: LogState) -> None:
     else:
         state.context["md_mode"] = "other"
         state.context["md_header"] = cells
+        # (the column naming each row's data set, found once per table, not once per row)
+        keys = [metric_key(c) for c in cells]
+        state.context["md_dataset_column"] = next(
+            (i for i, key in enumerate(keys) if key in _DATASET_HEADERS), None
+        )
 
 
 def _box_open(state: LogState) -> bool:
