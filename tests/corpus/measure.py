@@ -60,6 +60,7 @@ SETS = (
     "fresh36",
     "fresh37",
     "fresh38",
+    "fresh39",
 )
 
 
