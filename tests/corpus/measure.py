@@ -61,6 +61,7 @@ SETS = (
     "fresh37",
     "fresh38",
     "fresh39",
+    "fresh40",
 )
 
 
