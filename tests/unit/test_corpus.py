@@ -66,7 +66,7 @@ AGREEMENT_FLOOR = {
     "fresh17": 0.907,
     "fresh18": 0.84,
     "fresh19": 0.873,
-    "fresh20": 0.818,
+    "fresh20": 0.827,
     "fresh21": 0.834,
     "fresh22": 0.801,
     "fresh23": 0.919,

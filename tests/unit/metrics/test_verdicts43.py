@@ -44,3 +44,17 @@ def test_someone_elses_lists_and_unpaired_labels_are_not_read() -> None:
     assert not confirms(THEIRS_RESPECTIVELY, "Exact Match", 80.8)
     # without "respectively", which label a value is of is not said
     assert not confirms(LABELS_WITHOUT_RESPECTIVELY, "IoU (car)", 92.4)
+
+
+# A statement opening a sentence, with no article before the metric.
+OPENING_STATEMENT = "Fine-tuning finished after 3 epochs. Test accuracy was 91.2%."
+OPENING_ON_PROGRESS = "Epoch 3/10: Accuracy is 88.0%"
+
+
+def test_a_sentence_opening_with_the_metric_states_its_value() -> None:
+    assert confirms(OPENING_STATEMENT, "Test Accuracy", 91.2)
+    assert not confirms(OPENING_STATEMENT, "Test Accuracy", 3)
+
+
+def test_a_progress_line_is_no_statement_of_the_result() -> None:
+    assert not confirms(OPENING_ON_PROGRESS + "\nEpoch 4/10: Accuracy is 89.0%", "Accuracy", 88.0)
