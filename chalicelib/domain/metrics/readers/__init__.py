@@ -47,6 +47,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     optuna,
     own_result,
     paddle,
+    parallel_lists,
     pose3d,
     prose,
     pyg,

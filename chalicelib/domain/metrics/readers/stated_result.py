@@ -50,6 +50,14 @@ _STATED = re.compile(
     r"(?<![\w'])[Tt]he\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
     r"(?:(?:on|for)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)\s++)?+(?:is|was)\s++"
 )
+# The same statement opening a sentence, with no article: "Test accuracy was 91.2%.",
+# "Accuracy is 0.912 on the test set.", "@RESULT: Best Dev score is 0.866". The metric words
+# start with a capital letter (a sentence's first word) right after the sentence's start or a
+# leading label, so that no clause inside a sentence ("... and the loss is 0.3") is read here.
+_STATED_OPENING = re.compile(
+    r"^[\s*>#`\-]*+(?:@?+[A-Z]++:\s++)?+((?:[A-Z][\w@.\-]*+)(?:\s++[A-Za-z][\w@.\-]*+){0,3}?\s++)"
+    r"(?:(?:on|for)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)\s++)?+(?:is|was)\s++"
+)
 # What makes a sentence no report of a value obtained: a condition, a wish, a modal.
 _NOT_REPORTED = re.compile(
     r"(?i)\b(?:if|whether|unless|should|would|could|expect|expected|expecting|hope|hoped"
@@ -69,7 +77,7 @@ def _names_source(text: str) -> bool:
     )
 
 
-@reader("stated_result", markers=("he ",), order=986)
+@reader("stated_result", markers=("he ", " is ", " was "), order=986)
 def read_stated_result(line: str, state: LogState, out: Sink) -> bool:
     if len(line) > MAX_SENTENCE_LINE or not any(c.isdigit() for c in line):
         return False
@@ -84,6 +92,8 @@ def read_stated_result(line: str, state: LogState, out: Sink) -> bool:
             continue  # "the accuracy is 0.457, as shown below:" reads the block below
         for match in _STATED.finditer(sentence):
             _read_stated(sentence, match, out, scope)
+        if not state.running and (opening := _STATED_OPENING.match(sentence)):
+            _read_stated(sentence, opening, out, scope)
     return False  # the line stays open to the other readers
 
 
