@@ -5,7 +5,8 @@ respectively`, `I get WER/CER of about 6.43% and 1.95%`, `43.74 and 6.06% accura
 and Math datasets respectively`.
 
 - The names come before the values, joined to them by a copula or `of` (`are`, `is`, `being`,
-  `of about`), or after them behind `for`/`on` (`... for mIoU and accuracy`).
+  `of about`), or after them behind `for`/`on` (`... for mIoU and accuracy`), or right after
+  them when every name is a metric (`76.1% and 93.0% top-1 and top-5 accuracy`).
 - The names are items of a list (`A, B and C`, `A/B`), each of one to three words. When every
   item is a metric of the vocabulary, the n-th value is the n-th metric's. Otherwise the items
   are labels (data sets, classes, models) and the metric is the one named right before them (`the
@@ -179,7 +180,11 @@ def _names_before(words: list[str], count: int) -> tuple[list[str], str | None] 
 
 
 def _names_after(words: list[str], count: int) -> tuple[list[str], str | None] | None:
-    """`% accuracy on the GSM8K and Math datasets` -> (GSM8K, Math), accuracy."""
+    """`% accuracy on the GSM8K and Math datasets` -> (GSM8K, Math), accuracy; `% top-1 and
+    top-5 accuracy` -> (top-1, top-5 accuracy) when every item is a metric."""
+    direct = _metrics_right_after(words, count)
+    if direct is not None:
+        return direct, None
     head: list[str] = []
     while words and words[0].lower() not in ("for", "on") and len(head) < _MAX_ITEM_WORDS:
         head.append(words[0])
@@ -203,6 +208,22 @@ def _names_after(words: list[str], count: int) -> tuple[list[str], str | None] |
     if items is None:
         return None
     return items, _metric_of(head)
+
+
+def _metrics_right_after(words: list[str], count: int) -> list[str] | None:
+    """The list of metric names right after the values (`76.1% and 93.0% top-1 and top-5
+    accuracy`), up to a word that ends it (`on`, `for`, `respectively`, ...)."""
+    taken: list[str] = []
+    for word in words:
+        if word.lower() in _STOPS or word in "()" or word.lower() in ("respectly", "after"):
+            break
+        taken.append(word)
+    while taken and taken[-1] == ",":
+        taken = taken[:-1]
+    items = _items_forwards(taken, count)
+    if items is None or not all(is_known_metric(item) for item in items):
+        return None
+    return items
 
 
 def _items_backwards(words: list[str], count: int) -> tuple[list[str], list[str]] | None:

@@ -134,9 +134,23 @@ def name_after(tokens: list[tuple[str, str, int, int]], index: int, used: set[in
         chosen = words[:last]
         name = " ".join(tokens[i][1] for i in chosen)
         if is_known_metric(name):
+            if _values_then_names(tokens, index, chosen[-1] + 1):
+                return None
             used.update(chosen)
             return name
     return None
+
+
+def _values_then_names(tokens: list[tuple[str, str, int, int]], index: int, at: int) -> bool:
+    """The value ends a list of values and its name begins a list of names ("76.1% and 93.0%
+    top-1 and top-5 accuracy"): the name right after the last value is the first of the list,
+    not that value's; which value is whose is for a reader of both lists (`parallel_lists`)."""
+    if index < 2 or tokens[index - 1][1] not in ("and", ",", "/") or tokens[index - 2][0] != "num":
+        return False
+    if at + 1 >= len(tokens) or tokens[at][1] not in ("and", "or", ",", "/"):
+        return False
+    following = [t[1] for t in tokens[at + 1 : at + 1 + _MAX_NAME_WORDS] if t[0] == "word"]
+    return any(is_known_metric(" ".join(following[:n])) for n in range(1, len(following) + 1))
 
 
 def benchmark_after(
