@@ -1,0 +1,44 @@
+"""Rules of tables and names (verdicts44): general shapes found across the development sets,
+each test a crafted log that shows one, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_a_value_named_only_by_its_data_set_answers_that_data_sets_claim() -> None:
+    # Given an evaluation script printing one number per data set and naming no metric
+    log = "INFO eval done\nINFO ptb : 22.314\nINFO text8 : 18.042\n"
+    # Then each is the claimed metric on that data set, written either way
+    assert confirms(log, "Perplexity", 22.31, "PTB")
+    assert confirms(log, "Perplexity", 18.04, "Text8")
+    # and never on another data set, nor without a data set
+    assert not confirms(log, "Perplexity", 22.31, "text8")
+    assert not confirms(log, "Perplexity", 22.31)
+
+    # Given a table of the run's own scores per environment beside the published ones
+    log = (
+        "| Env | MyAgent Score | Reported Score |\n"
+        "|---|---|---|\n"
+        "| Walker-v3 | 4120.5 | 4300.1 |\n"
+        "| Swimmer-v3 | 95.2 | 88.0 |\n"
+    )
+    # Then the system's own column answers the claim on that environment, the published one never
+    assert confirms(log, "Average Return", 4120.5, "Walker-v3")
+    assert not confirms(log, "Average Return", 4300.1, "Walker-v3")
+    assert not confirms(log, "Average Return", 95.2, "Walker-v3")
+
+
+def test_a_data_set_with_two_unnamed_values_answers_no_claim() -> None:
+    # Given two unnamed values of one data set (two runs, or a quoted one and the run's)
+    log = "ptb : 22.314\nptb : 31.870\n"
+    # Then neither is the claimed metric: nothing tells which one the claim is
+    assert not confirms(log, "Perplexity", 22.31, "PTB")
+    assert not confirms(log, "Perplexity", 31.87, "PTB")
+
+
+def test_a_log_that_names_its_metrics_leaves_unnamed_values_alone() -> None:
+    # Given a log that names its metric, and a line of a data set's size
+    log = "accuracy: 0.912\nptb : 42\n"
+    # Then the unnamed number is not the claimed metric on that data set
+    assert not confirms(log, "Accuracy", 42, "PTB")
