@@ -42,3 +42,29 @@ def test_a_log_that_names_its_metrics_leaves_unnamed_values_alone() -> None:
     log = "accuracy: 0.912\nptb : 42\n"
     # Then the unnamed number is not the claimed metric on that data set
     assert not confirms(log, "Accuracy", 42, "PTB")
+
+
+def test_a_column_the_writer_obtained_is_the_runs_own() -> None:
+    # Given a reproduction table: the writer's column, then the paper's, rows by environment
+    log = (
+        "|             | Obtained | Reported in paper |\n"
+        "|-------------|----------|-------------------|\n"
+        "| Seaquest    | 512      | 1340              |\n"
+        "| Qbert       | 2210     | 4005              |\n"
+    )
+    # Then the obtained column answers the claim on its row, the paper's never
+    assert confirms(log, "Score", 512, "Seaquest")
+    assert not confirms(log, "Score", 1340, "Seaquest")
+    assert not confirms(log, "Score", 2210, "Seaquest")
+
+    # Given a pull request's results beside a reference, rows by benchmark
+    log = (
+        "| Task | This PR | Reference |\n"
+        "| --- | --- | --- |\n"
+        "| Winogrande | 74.51 | 75.1 |\n"
+        "| PIQA | 80.02 | 79.8 |\n"
+    )
+    # Then the PR's column is the run's value of each benchmark
+    assert confirms(log, "Winogrande", 74.51)
+    assert not confirms(log, "Winogrande", 75.1)
+    assert not confirms(log, "PIQA", 74.51)
