@@ -47,10 +47,10 @@ TARGET = 0.95
 AGREEMENT_FLOOR = {
     "logs": 0.984,
     "holdout": 0.97,
-    "fresh": 0.945,
+    "fresh": 0.947,
     "fresh2": 0.912,
     "fresh3": 0.921,
-    "fresh4": 0.824,
+    "fresh4": 0.828,
     "fresh5": 0.865,
     "fresh6": 0.84,
     "fresh7": 0.838,

@@ -23,6 +23,7 @@ import math
 import re
 from dataclasses import replace
 
+from chalicelib.domain.metrics.benchmark_groups import suite_category_rows
 from chalicelib.domain.metrics.claim_names import (
     average_beside_plain,
     column_name,
@@ -167,6 +168,7 @@ def check_claimed_metric(
         dataset = None
 
     named = [m for m in metrics if same_metric(claim, name, m)] or voc_protocol_rows(claim, metrics)
+    named = suite_category_rows(claim, named, metrics)  # `humanities/acc` of an MMLU run
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not class_row(m)]

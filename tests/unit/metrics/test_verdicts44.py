@@ -68,3 +68,24 @@ def test_a_column_the_writer_obtained_is_the_runs_own() -> None:
     assert confirms(log, "Winogrande", 74.51)
     assert not confirms(log, "Winogrande", 75.1)
     assert not confirms(log, "PIQA", 74.51)
+
+
+def test_a_suites_category_rows_are_the_suites_in_a_log_that_runs_it() -> None:
+    # Given an lm-evaluation-harness groups table: the suite's row, then its categories
+    log = (
+        "|      Groups      |Version|Filter|n-shot|Metric|Value |   |Stderr|\n"
+        "|------------------|-------|------|-----:|------|-----:|---|-----:|\n"
+        "|mmlu              |N/A    |none  |     0|acc   |0.6012|±  |0.0040|\n"
+        "| - humanities     |N/A    |none  |     0|acc   |0.5521|±  |0.0070|\n"
+        "| - stem           |N/A    |none  |     0|acc   |0.4873|±  |0.0087|\n"
+    )
+    # Then a claim of one category of the suite is that category's row, not another's
+    assert confirms(log, "MMLU Humanities", 55.21)
+    assert confirms(log, "MMLU STEM", 0.4873)
+    assert not confirms(log, "MMLU STEM", 0.5521)
+    assert not confirms(log, "MMLU", 0.5521)
+
+    # Given the categories without the suite's row: whose categories they are is not said
+    log = "|Tasks|Version|Filter|n-shot|Metric|Value|\n|---|---|---|---|---|---|\n"
+    log += "|humanities|2|none|0|acc|0.5521|\n"
+    assert not confirms(log, "MMLU Humanities", 0.5521)
