@@ -23,6 +23,7 @@ import math
 import re
 from dataclasses import replace
 
+from chalicelib.domain.metrics.benchmark_groups import suite_category_rows
 from chalicelib.domain.metrics.claim_names import (
     average_beside_plain,
     column_name,
@@ -53,6 +54,7 @@ from chalicelib.domain.metrics.claim_scopes import (
     sample_counts,
     scope_hits,
 )
+from chalicelib.domain.metrics.dataset_named import dataset_named_rows
 from chalicelib.domain.metrics.dataset_rows import rows_named_by, same_held_out_set
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.metric_match import (
@@ -166,6 +168,7 @@ def check_claimed_metric(
         dataset = None
 
     named = [m for m in metrics if same_metric(claim, name, m)] or voc_protocol_rows(claim, metrics)
+    named = suite_category_rows(claim, named, metrics)  # `humanities/acc` of an MMLU run
     if not claim.scope and not dataset:
         # a claim of the whole result is never one class's row ("Class1 Top1", "label_0/f1")
         named = [m for m in named if not class_row(m)]
@@ -173,6 +176,9 @@ def check_claimed_metric(
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
     named = [m for m in named if not class_ap_row(m, name, metrics)]  # nor a class's AP
+    if not named:
+        # a value the log names only by the claimed data set (`| CrazyClimber | 3188 |`)
+        named = dataset_named_rows(metrics, name, dataset)
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

@@ -67,6 +67,7 @@ _VALUE_HEADERS = frozenset({"value", "values", "score", "scores", "result", "res
 _OWN_HEADERS = frozenset(
     {"ours", "mine", "reproduced", "reproduction", "repro", "myresult", "myresults"}
     | {"ourresult", "ourresults", "myrun", "ourrun", "myreproduction", "ourreproduction"}
+    | {"obtained", "thispr", "thisrun"}  # "| | Obtained | Reported in paper |", a PR's run
 )
 _REFERENCE_COLUMN = re.compile(r"(?i)\b(?:paper|report|reported|official|published|claimed)\b")
 _RESULT_WORDS = frozenset({"avg", "average", "mean", "score", "final", "best", "overall"})

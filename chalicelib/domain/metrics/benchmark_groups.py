@@ -1,0 +1,41 @@
+"""A suite's category rows printed under the category's name alone (`claims.check_claimed_metric`).
+
+lm-evaluation-harness prints MMLU's four categories as rows of their own under the suite's row
+(`|mmlu|...|acc|0.5962|` then `| - humanities|...|acc|0.5354|`), named `humanities`, `stem`,
+`social_sciences`, `other`: in a log that runs MMLU (its own row is there), a category row is
+MMLU's, and answers a claim of "MMLU Humanities". Without the suite's row nothing tells whose
+category it is (CMMLU and C-Eval have a "Humanities" and a "STEM" too).
+
+Pure functions on extracted metrics; tests in `tests/unit/metrics/test_verdicts44.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.sense_compare import names_benchmark
+from chalicelib.domain.metrics.vocabulary import MetricSense, sense_of
+
+_CATEGORIES = {"mmlu": frozenset({"humanities", "stem", "socialsciences", "other"})}
+
+
+def suite_category_rows(
+    claim: MetricSense, named: list[ExtractedMetric], metrics: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """The named values, a suite's category rows renamed as the suite's when the claim names
+    a category of that suite and the log has the suite's own row."""
+    if not claim.benchmark_bases or len(claim.scope) != 1:
+        return named
+    (wanted,) = claim.scope
+    for suite, categories in _CATEGORIES.items():
+        category = wanted.removeprefix(suite)
+        if category == wanted or category not in categories:
+            continue
+        if not any(names_benchmark(m.name, suite) for m in metrics):
+            return named
+        return [
+            replace(m, name=f"{suite}_{m.name}") if sense_of(m.name).scope == (category,) else m
+            for m in named
+        ]
+    return named
