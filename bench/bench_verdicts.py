@@ -58,6 +58,7 @@ def run() -> list[Row]:
         "fresh38": "thirty-eighth fresh hold-out (a mix up to 2021, after all rounds)",
         "fresh39": "thirty-ninth fresh hold-out (a mix from 2023 on, after all rounds)",
         "fresh40": "fortieth fresh hold-out (mostly prose, up to 2022, after all rounds)",
+        "fresh41": "forty-first fresh hold-out (machine-printed, after verdicts43/44)",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -62,6 +62,7 @@ SETS = (
     "fresh38",
     "fresh39",
     "fresh40",
+    "fresh41",
 )
 
 
