@@ -1,6 +1,7 @@
 """A claimed value against a printed one: within the printed rounding, a percentage and its
-fraction being the same value (`claims.check_claimed_metric`); and a claim more precise than
-the value it rounds to that another metric prints in full was copied from that metric."""
+fraction being the same value (`claims.check_claimed_metric`); a claim more precise than
+the value it rounds to that another metric prints in full was copied from that metric; and a
+value printed to one significant digit shows no claim more precise than it."""
 
 from __future__ import annotations
 
@@ -139,6 +140,20 @@ def hedged_rounding(value: float, decimals: int, metric: ExtractedMetric, scaled
         if _HEDGE.search(evidence, max(0, shown.start() - 16), shown.start()):
             return True
     return False
+
+
+def beyond_one_digit(value: float, metric: ExtractedMetric, scaled: str) -> bool:
+    """Is the value printed to a single significant digit ("an MRR of 0.2", `eval_accuracy =
+    0.1`, "5%") and the claim more precise than that (0.249)? A print of one digit carries no
+    rounding slack for digits it never states: 0.2 shows 0.2 (and 20 as a percentage), not
+    0.249, which a careful reader would not take from it. (A claim of two or more digits
+    rounding to a longer print, 80.86 for 80.858, stays a rounding of the value.)"""
+    if metric.value == 0.0:
+        return False
+    if len(printed(metric).lstrip("-").replace(".", "").lstrip("0")) >= 2:
+        return False
+    places = _shown_decimals(metric, scaled)
+    return abs(round(value, places) - value) > 1e-9 * max(1.0, abs(value))
 
 
 # A number as printed in prose or a log line, not part of a longer number or a word.
