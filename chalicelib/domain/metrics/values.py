@@ -156,6 +156,28 @@ def beyond_one_digit(value: float, metric: ExtractedMetric, scaled: str) -> bool
     return abs(round(value, places) - value) > 1e-9 * max(1.0, abs(value))
 
 
+def an_earlier_value(value: float, metric: ExtractedMetric, scaled: str) -> bool:
+    """Does the claim match the run's last value of its name only within rounding, while an
+    earlier value of that name (a running value of an earlier epoch, which the last one
+    superseded) is the claim exactly? `WER (ep:28): 13.30 %` ... `WER (ep:30): 13.34 %`: a
+    claim of 13.3 is epoch 28's value, not a rounding of epoch 30's. Not when the earlier
+    print is itself the last value rounded (`hmean:0.85170` at one threshold, then the
+    summary's `hmean:0.8517020559487699`): the claim is both."""
+    if not metric.superseded:
+        return False
+    factor = {"percent": 100.0, "fraction": 0.01}.get(scaled, 1.0)
+    slack = 1e-9 * max(1.0, abs(value))
+    if abs(metric.value * factor - value) <= slack:
+        return False  # the last value itself
+    for earlier, decimals in metric.superseded:
+        if abs(earlier * factor - value) > slack:
+            continue
+        places = decimals if decimals is not None else float_decimals(earlier)
+        if abs(round(metric.value, places) - earlier) > 1e-9 * max(1.0, abs(earlier)):
+            return True
+    return False
+
+
 # A number as printed in prose or a log line, not part of a longer number or a word.
 _LINE_NUMBER = re.compile(r"(?<![\w.])\d++(?:\.\d++)?+(?![\w]|\.\d)")
 
