@@ -36,3 +36,33 @@ def test_a_rounding_of_the_last_value_still_confirms_without_such_an_earlier_pri
     log = "Epoch 1 | dev CER 20.10\nEpoch 2 | dev CER 18.71\nEpoch 3 | dev CER 18.34\n"
     assert confirms(log, "CER", 18.3)
     assert not confirms(log, "CER", 18.71)
+
+
+def test_a_row_labelled_with_the_system_a_sentence_compares_with_is_not_the_run() -> None:
+    # Given a sentence naming the system the run falls short of, then one row for each system
+    log = (
+        "On the Yelp data my numbers are far worse than LightGCN-X on the same split:\n"
+        "LightGCN-X : recall@20: 0.0721, ndcg@20: 0.0612\n"
+        "MyRec : recall@20: 0.0533, ndcg@20: 0.0452\n"
+    )
+    # Then the compared system's row confirms nothing; the run's own row does
+    assert not confirms(log, "Recall@20", 0.0721)
+    assert confirms(log, "Recall@20", 0.0533)
+
+
+def test_a_column_headed_with_the_compared_system_is_not_the_run() -> None:
+    log = (
+        "My scores look low in comparison to the baseline SPLADE-v2 from the paper.\n"
+        "\n"
+        "| Dataset | mine ndcg@10 | SPLADEv2 ndcg@10 |\n"
+        "|-|-|-|\n"
+        "| FiQA | 0.2214 | 0.336 |\n"
+    )
+    assert not confirms(log, "NDCG@10", 0.336, dataset="FiQA")
+    assert confirms(log, "NDCG@10", 0.2214, dataset="FiQA")
+
+
+def test_a_comparison_with_a_word_or_a_metric_drops_no_row() -> None:
+    # Given comparisons that name no system ("than the paper", "than the FID ...")
+    log = "This is lower than the paper and higher than the FID of the release.\nFID : 6.71\n"
+    assert confirms(log, "FID", 6.71)
