@@ -64,12 +64,12 @@ AGREEMENT_FLOOR = {
     "fresh15": 0.913,
     "fresh16": 1.0,
     "fresh17": 0.907,
-    "fresh18": 0.835,
+    "fresh18": 0.84,
     "fresh19": 0.873,
     "fresh20": 0.818,
     "fresh21": 0.838,
     "fresh22": 0.801,
-    "fresh23": 0.919,
+    "fresh23": 0.925,
     "fresh24": 0.824,
     "fresh25": 0.965,
     "fresh26": 0.808,
@@ -122,7 +122,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     ("fresh17-sb3-ppo-cartpole-evaluate-policy", "Mean Reward", 91.49),
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations; 83.0%
     # and 1 after verdicts23):
-    ("fresh18-internvl-chat-v12-mmbench-dev-cn-counts", "MMBench-CN (dev) accuracy", 79.5),
     # fresh19 (measured blind: 71.8% (148/206), 8 wrong confirmations, before verdicts22/23;
     # 72.3% and the same 8 after them; 84.9% and 1 after verdicts24; verdicts37: 87.3%, 0 left)
     # fresh20 (measured blind: 75.4% (175/232), 11 wrong confirmations, before verdicts22/23;
@@ -137,7 +136,6 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh22 (measured blind once, after every round of the session (verdicts22-26): 75.1%
     # (163/217), 6 wrong confirmations; 79.7% and 0 after verdicts27)
     # fresh23 (measured blind once, after verdicts27: 80.5% (140/174), 6 wrong confirmations):
-    ("fresh23-coling2018-fnc-arc-macro-f1-prose", "Macro F1", 0.522),
     # fresh24 (measured blind once, after verdicts27: 73.4% (138/188), 5 wrong confirmations;
     # verdicts30 fixed the author's-benchmark rows and the untitled test-clean block):
     ("fresh24-deepspeech-pytorch-librispeech-combined-test-wer-prose", "WER", 21.675),

@@ -3,6 +3,7 @@ the rule; the corpus holds the real logs."""
 
 from __future__ import annotations
 
+from chalicelib.domain.metrics.sources import quoted_from_a_leaderboard
 from tests.unit.metrics._helpers import confirms
 
 
@@ -66,3 +67,41 @@ def test_a_comparison_with_a_word_or_a_metric_drops_no_row() -> None:
     # Given comparisons that name no system ("than the paper", "than the FID ...")
     log = "This is lower than the paper and higher than the FID of the release.\nFID : 6.71\n"
     assert confirms(log, "FID", 6.71)
+
+
+def test_a_sentence_naming_its_experiment_by_a_data_set_scopes_its_values() -> None:
+    # Given a run on one data set, then a sentence leading with another data set's experiment
+    log = (
+        "With the default settings I found a macro F1 = 0.611.\n"
+        "For the SNLI-SNLI experiment, my macro F1 was 0.873 with the same settings.\n"
+    )
+    # Then that value is the named data set's, never another's
+    assert confirms(log, "Macro F1", 0.873, dataset="SNLI")
+    assert not confirms(log, "Macro F1", 0.873, dataset="MNLI")
+
+
+def test_an_experiment_named_by_a_model_scopes_nothing() -> None:
+    log = "I ran the script for the ResNet50 experiment on CIFAR-10. The accuracy I got is 93.1\n"
+    assert confirms(log, "Accuracy", 93.1, dataset="CIFAR-10")
+
+
+def test_a_sentence_citing_a_leaderboard_link_states_the_board_s_numbers() -> None:
+    # Given a leaderboard's entry cited by a link, then the writer's own evaluation
+    log = (
+        "Qwen-VL-X is first on [seed-bench](https://x.org/leaderboard) with acc = 81.2%\n"
+        "\n"
+        "my results:\n"
+        "acc = 0.7443\n"
+    )
+    # Then the board's number confirms nothing; the writer's does
+    assert not confirms(log, "Accuracy", 81.2)
+    assert confirms(log, "Accuracy", 74.43)
+
+
+def test_a_writer_s_own_sentence_with_a_leaderboard_link_is_not_the_board_s() -> None:
+    # Given the writer's own words around the link, or a link to no leaderboard
+    own = "I get acc = 74.4% on [seed-bench](https://example.org/seed/leaderboard)"
+    other = "Qwen-VL-X scores acc = 81.2% in [the report](https://example.org/seed/report)"
+    # Then the sentence is not read as a leaderboard's entry
+    assert not quoted_from_a_leaderboard(own)
+    assert not quoted_from_a_leaderboard(other)
