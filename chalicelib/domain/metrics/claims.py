@@ -69,6 +69,8 @@ from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.sense_compare import split_named
 from chalicelib.domain.metrics.values import (
+    an_earlier_value,
+    beyond_one_digit,
     copied_from_another,
     hedged_rounding,
     printed_as_percent,
@@ -194,6 +196,10 @@ def check_claimed_metric(
             continue
         if hedged_rounding(float(value), claim_decimals, metric, scaled):
             continue  # "around 80%" shows no 80.1
+        if beyond_one_digit(float(value), metric, scaled):
+            continue  # "an MRR of 0.2" shows no 0.249
+        if an_earlier_value(float(value), metric, scaled):
+            continue  # epoch 28's 13.30 is no rounding of epoch 30's 13.34
         if scaled == "percent" and printed_as_percent(metric, metrics):
             continue
         detail = f"{metric.name} = {_printed(metric)} found in the log ({metric.source})"

@@ -16,12 +16,24 @@ quoted for the comparison, not the run's.
 Only a block that opens straight on a table (no sentence, title or label of its own leads
 it) is taken, and only when values were printed before it: a lone block followed by such a sentence
 is the writer's own run compared with a source.
+
+A sentence may also name the other system the writer compares with ("the results are much
+lower than Y-DNN on the same dataset:", "suspiciously low in comparison to the baseline
+BM25-flat published on ..."): a row the log labels with that name (`Y-DNN : hit50: 0.5635
+...`) or a column whose header names it (`| Dataset | tantivy ndcg@10 | Beir BM25flat
+ndcg@10 |`) holds that system's numbers, not the run's, when the log prints other values
+of its own beside them (`compared_systems.others_rows`).
 """
 
 from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.compared_systems import (
+    TARGET_MARKS,
+    comparison_targets,
+    others_rows,
+)
 from chalicelib.domain.metrics.model import ExtractedMetric
 
 # "worse than yours", "lower than the paper's", "much better than the reported ones": the
@@ -44,6 +56,7 @@ class ComparedBlocks:
         self._paragraphs: list[list[int | bool]] = []
         self._open = False
         self._quoted: list[tuple[int, int]] = []
+        self._targets: set[str] = set()  # systems a sentence compares the run with
 
     def blank(self) -> None:
         self._open = False
@@ -71,6 +84,12 @@ class ComparedBlocks:
             and _COMPARED.search(stripped)
         ):
             self._note_comparison(stripped)
+        if (
+            len(stripped) < 400
+            and any(mark in stripped for mark in TARGET_MARKS)
+            and len(self._targets) < _MAX_BLOCKS
+        ):
+            self._targets.update(comparison_targets(stripped))
 
     def _note_comparison(self, stripped: str) -> None:
         if any(c.isdigit() for c in stripped) or len(self._paragraphs) < 3:
@@ -85,7 +104,7 @@ class ComparedBlocks:
         for first, last in self._quoted:
             if any(m.line < first for m in metrics):
                 metrics = [m for m in metrics if not first <= m.line <= last]
-        return metrics
+        return others_rows(metrics, self._targets) if self._targets else metrics
 
 
 def _is_lead(stripped: str) -> bool:

@@ -256,7 +256,8 @@ class Extraction:
             or not (plan.words or plan.brackets or plan.batch)
             or len(line) > MAX_LINE_CHARS
             or any(
-                mark in line for mark in ("\x1b", "</", "**", "__", "\r", "`", " than ", " from ")
+                mark in line
+                for mark in ("\x1b", "</", "**", "__", "\r", "`", " than ", " from ", "ompar")
             )
             or not stripped
             or stripped[:1] == ">"

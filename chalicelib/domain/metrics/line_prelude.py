@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from chalicelib.domain.metrics.addressee import cjk_yours_lead, en_yours_lead
 from chalicelib.domain.metrics.corpus_lines import corpus_named
+from chalicelib.domain.metrics.experiment_scopes import EXPERIMENT_MARK, experiment_named
 from chalicelib.domain.metrics.heading_datasets import heading_dataset, heading_part
 from chalicelib.domain.metrics.layout import (
     _AVERAGE_TITLE,
@@ -64,6 +65,7 @@ from chalicelib.domain.metrics.sources import (
     is_reference_title,
     legend_labels,
     quoted_after_cjk_source,
+    quoted_from_a_leaderboard,
     quoted_in_parentheses,
     source_title,
     source_title_with_settings,
@@ -230,6 +232,13 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
         return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
+    if (
+        "eaderboard" in line
+        and "](" in line
+        and len(line) < 600
+        and quoted_from_a_leaderboard(line)
+    ):
+        return True  # "X is number one in [board](.../leaderboard) with acc = 79.5%"
     if stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped):
         return True  # "box AP 40.9, mask AP 36.4 (detectron repo official results)"
     if len(line) < 400 and LEGEND_WORDS.search(line):
@@ -315,6 +324,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             if word.lower() not in _NOT_A_DATASET and word.lower() not in _SPLIT_OF_WORD:
                 state.log_scope, state.block_scope = word, None
                 state.log_scope_headed = False
+    if EXPERIMENT_MARK in line and len(line) < 400 and (experiment := experiment_named(line)):
+        state.log_scope, state.block_scope = experiment, None  # "For the ARC-ARC experiment,"
+        state.log_scope_headed = False
     if (
         len(line) < 200
         and ("orpus" in line or "ollection" in line)
@@ -365,6 +377,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("ab" in line or "\u8868" in line) and table_reference(stripped))
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
+        or ("eaderboard" in line and "](" in line)
         or (stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (
@@ -399,6 +412,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
                 or _DATASET_NAMED.match(line)
             )
         )
+        or (EXPERIMENT_MARK in line and len(line) < 400 and experiment_named(line) is not None)
         or (
             len(line) < 400
             and (

@@ -26,6 +26,10 @@ class ExtractedMetric:
     evidence: str = field(default="", compare=False, repr=False)  # that line, as printed
     # Printed on a progress line (an epoch or step counter): the run's last value of its name.
     running: bool = field(default=False, compare=False, repr=False)
+    # Earlier values of the same name that this one superseded (running values of earlier
+    # epochs or steps), each with its printed decimals: not metrics, but a claim equal to one
+    # of them is that value.
+    superseded: tuple[tuple[float, int | None], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ _DIGITS = re.compile(r"\d++")
 MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
+MAX_SUPERSEDED = 64  # earlier running values kept per name (`ExtractedMetric.superseded`)
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 # A writer's lead-in before a metric's name ("I got EER 1.18%", "we obtain mAP 41.2"): not its name.
 _LEAD_IN = re.compile(
@@ -67,6 +68,8 @@ class Sink:
         self._seq = 0
         # Summary values a later block's superseded (`_note_fixed`), with that block's entry.
         self._superseded: list[tuple[_Entry, _Entry]] = []
+        # Running values each name printed before its latest, newest last (bounded).
+        self._earlier_by_name: dict[str, list[tuple[float, int | None]]] = {}
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
         self._known: dict[tuple[str, str, str | None], tuple[str, float] | None] = {}
@@ -211,7 +214,18 @@ class Sink:
             superseded = self._entries.get(previous)
             if superseded is not None and superseded.running:
                 del self._entries[previous]
+                self._note_earlier(name, superseded.metric)
         self._running_by_name[name] = key
+
+    def _note_earlier(self, name: str, metric: ExtractedMetric) -> None:
+        earlier = self._earlier_by_name.get(name)
+        if earlier is None:
+            if len(self._earlier_by_name) >= MAX_ENTRIES:
+                return
+            earlier = self._earlier_by_name[name] = []
+        elif len(earlier) >= MAX_SUPERSEDED:
+            del earlier[0]
+        earlier.append((metric.value, metric.decimals))
 
     def _close_running(self, name: str, key: tuple[str, float]) -> None:
         """`name` printed on a summary line: its earlier running value is not the last value of
@@ -229,6 +243,7 @@ class Sink:
         if old == new or (new is None and old == "train"):
             del self._entries[previous]
             del self._running_by_name[name]
+            self._note_earlier(name, superseded.metric)
 
     def _restore_repeated_runs(self) -> None:
         """Blocks that each end with the same counter (`epoch = 3.0` closing every `Eval
@@ -250,4 +265,14 @@ class Sink:
         if self._superseded and self._state.repeated_counters:
             self._restore_repeated_runs()
         ordered = sorted(self._entries.values(), key=lambda e: e.first)
-        return [replace(e.metric, running=True) if e.running else e.metric for e in ordered]
+        earlier = self._earlier_by_name
+        return [
+            replace(
+                e.metric,
+                running=e.running,
+                superseded=tuple(earlier.get(e.metric.name, ())),
+            )
+            if e.running or e.metric.name in earlier
+            else e.metric
+            for e in ordered
+        ]

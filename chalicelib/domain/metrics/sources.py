@@ -173,6 +173,23 @@ def quoted_in_parentheses(line: str) -> bool:
     return not (_OWN_WORD.search(before) or any(w in before for w in _CJK_OWN))
 
 
+# A Markdown link to a leaderboard ("[mmbench-dev-cn](https://mmbench.opencompass.org.cn/
+# leaderboard)", "[Open LLM Leaderboard](...)"): its text or its address names the board.
+_LEADERBOARD_LINK = re.compile(r"\[[^\]\n]{0,80}+\]\([^)\s]{0,300}+\)")
+
+
+def quoted_from_a_leaderboard(line: str) -> bool:
+    """A sentence that cites a leaderboard by a link and states numbers, with no word of the
+    writer's own ("InternVL-Chat-V1.2 is number one in [mmbench-dev-cn](.../leaderboard) with
+    acc = 79.5%"): the numbers are the board's entry, not the writer's run. ("I get 71.7, far
+    from the [leaderboard](...)'s 79.5" is the writer's: the paper-value rules read it.)"""
+    links = [m for m in _LEADERBOARD_LINK.finditer(line) if "eaderboard" in m.group()]
+    if not links:
+        return False
+    rest = _LEADERBOARD_LINK.sub(" ", line)
+    return bool(_FREE_DIGIT.search(rest)) and _OWN_WORD.search(rest) is None
+
+
 # The last clause of a title presenting the writer's own output ("..., this is my log
 # report:", "...; here are my results:", "..., my results:").
 _OWN_LAST_CLAUSE = re.compile(

@@ -1,6 +1,7 @@
 """A claimed value against a printed one: within the printed rounding, a percentage and its
-fraction being the same value (`claims.check_claimed_metric`); and a claim more precise than
-the value it rounds to that another metric prints in full was copied from that metric."""
+fraction being the same value (`claims.check_claimed_metric`); a claim more precise than
+the value it rounds to that another metric prints in full was copied from that metric; and a
+value printed to one significant digit shows no claim more precise than it."""
 
 from __future__ import annotations
 
@@ -137,6 +138,42 @@ def hedged_rounding(value: float, decimals: int, metric: ExtractedMetric, scaled
     evidence = metric.evidence
     for shown in re.finditer(r"(?<![\d.])" + re.escape(printed(metric)) + r"(?!\.?\d)", evidence):
         if _HEDGE.search(evidence, max(0, shown.start() - 16), shown.start()):
+            return True
+    return False
+
+
+def beyond_one_digit(value: float, metric: ExtractedMetric, scaled: str) -> bool:
+    """Is the value printed to a single significant digit ("an MRR of 0.2", `eval_accuracy =
+    0.1`, "5%") and the claim more precise than that (0.249)? A print of one digit carries no
+    rounding slack for digits it never states: 0.2 shows 0.2 (and 20 as a percentage), not
+    0.249, which a careful reader would not take from it. (A claim of two or more digits
+    rounding to a longer print, 80.86 for 80.858, stays a rounding of the value.)"""
+    if metric.value == 0.0:
+        return False
+    if len(printed(metric).lstrip("-").replace(".", "").lstrip("0")) >= 2:
+        return False
+    places = _shown_decimals(metric, scaled)
+    return abs(round(value, places) - value) > 1e-9 * max(1.0, abs(value))
+
+
+def an_earlier_value(value: float, metric: ExtractedMetric, scaled: str) -> bool:
+    """Does the claim match the run's last value of its name only within rounding, while an
+    earlier value of that name (a running value of an earlier epoch, which the last one
+    superseded) is the claim exactly? `WER (ep:28): 13.30 %` ... `WER (ep:30): 13.34 %`: a
+    claim of 13.3 is epoch 28's value, not a rounding of epoch 30's. Not when the earlier
+    print is itself the last value rounded (`hmean:0.85170` at one threshold, then the
+    summary's `hmean:0.8517020559487699`): the claim is both."""
+    if not metric.superseded:
+        return False
+    factor = {"percent": 100.0, "fraction": 0.01}.get(scaled, 1.0)
+    slack = 1e-9 * max(1.0, abs(value))
+    if abs(metric.value * factor - value) <= slack:
+        return False  # the last value itself
+    for earlier, decimals in metric.superseded:
+        if abs(earlier * factor - value) > slack:
+            continue
+        places = decimals if decimals is not None else float_decimals(earlier)
+        if abs(round(metric.value, places) - earlier) > 1e-9 * max(1.0, abs(earlier)):
             return True
     return False
 
