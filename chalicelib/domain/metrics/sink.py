@@ -22,6 +22,7 @@ MAX_NAME_CHARS = 80  # longer "names" are a line of prose, not a metric
 MAX_EVIDENCE_CHARS = 2_000
 MAX_ENTRIES = 20_000  # distinct (name, value) pairs kept; past it, repeats replace each other
 MAX_SUPERSEDED = 64  # earlier running values kept per name (`ExtractedMetric.superseded`)
+MAX_SUPERSEDED_TOTAL = 50_000  # and over all names: a log of many running names stays small
 _SENTINEL_NAME = re.compile(r"(?i:ma[pr])|A[PR]")
 # A writer's lead-in before a metric's name ("I got EER 1.18%", "we obtain mAP 41.2"): not its name.
 _LEAD_IN = re.compile(
@@ -70,6 +71,7 @@ class Sink:
         self._superseded: list[tuple[_Entry, _Entry]] = []
         # Running values each name printed before its latest, newest last (bounded).
         self._earlier_by_name: dict[str, list[tuple[float, int | None]]] = {}
+        self._earlier_total = 0
         # (name, number) as printed -> its key, or None when it is not a metric: logs repeat
         # the same pairs many times (the fast path of `add`).
         self._known: dict[tuple[str, str, str | None], tuple[str, float] | None] = {}
@@ -219,12 +221,16 @@ class Sink:
 
     def _note_earlier(self, name: str, metric: ExtractedMetric) -> None:
         earlier = self._earlier_by_name.get(name)
-        if earlier is None:
-            if len(self._earlier_by_name) >= MAX_ENTRIES:
-                return
-            earlier = self._earlier_by_name[name] = []
-        elif len(earlier) >= MAX_SUPERSEDED:
-            del earlier[0]
+        if earlier and (
+            len(earlier) >= MAX_SUPERSEDED or self._earlier_total >= MAX_SUPERSEDED_TOTAL
+        ):
+            del earlier[0]  # the oldest gives way; the count stays
+        elif self._earlier_total >= MAX_SUPERSEDED_TOTAL:
+            return  # memory stays bounded on a log of many running names
+        else:
+            if earlier is None:
+                earlier = self._earlier_by_name[name] = []
+            self._earlier_total += 1
         earlier.append((metric.value, metric.decimals))
 
     def _close_running(self, name: str, key: tuple[str, float]) -> None:
