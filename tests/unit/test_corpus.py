@@ -54,7 +54,7 @@ AGREEMENT_FLOOR = {
     "fresh5": 0.865,
     "fresh6": 0.84,
     "fresh7": 0.841,
-    "fresh8": 0.907,
+    "fresh8": 0.910,
     "fresh9": 0.858,
     "fresh10": 0.844,
     "fresh11": 0.875,

@@ -215,5 +215,8 @@ _NOISE_WORDS = frozenset(
         "calculate",
         "list",
         "foreground",  # nnU-Net's foreground_mean: the mean over all labels but background
+        # Stable-Baselines3's logger section of the training episodes (`rollout/ep_rew_mean`):
+        # a namespace, not the data set (environment) the reward is of
+        "rollout",
     }
 )

@@ -2,10 +2,12 @@
 0.74` (named `<data>-<metric>`), LightGBM `[4]\tvalid_0's l2: 21.267` (named `<data>'s
 <metric>`; also glued to a preceding warning) and its 2016 CLI `Iteration:998, training's auc:
 1.000000`, CatBoost `87:\tlearn: 0.95\ttest: 0.83\tbest: 0.8356 (1)\ttotal: 45s\tremaining: 1h`
-(learn is the training set; `test best` is the best evaluation value so far). Round lines are
+(learn is the training set; `test best` is the best evaluation value so far; a metric CatBoost
+does not compute on the training set, AUC, gives lines without `learn:`). Round lines are
 running values (the last round stands), except the round repeated after `Best iteration is:`
-/ `Stopping. Best iteration:`, which is the result. Durations, the round index and CatBoost's
-`bestIteration` are counters; `bestTest = x` is read by `generic`.
+/ `Stopping. Best iteration:`, which is the result, and CatBoost's `bestTest = x` (the model
+is shrunk to that iteration: it supersedes the rounds' `test`). Durations, the round index and
+CatBoost's `bestIteration` are counters.
 
 Format source: dmlc/xgboost python-package/xgboost/callback.py (`'[%d]\\t%s' % (epoch,
 '\\t'.join(f'{data}-{metric}:{score}'))`, `"Stopping. Best iteration:\\n{}"`);
@@ -13,7 +15,8 @@ microsoft/LightGBM python-package/lightgbm/callback.py (`_format_eval_result`:
 `f"{data_name}'s {eval_name}: {result:g}"`, `f"[{iteration}]\\t{...}"`, `"Early stopping, best
 iteration is:\\n[%d]\\t%s"`, `"Did not meet early stopping. Best iteration is:"`) and the 2016
 CLI (`Iteration:%d, %s's %s : %f`); catboost/catboost library/cpp logger (`"{iter}:\\tlearn:
-{v}\\ttest: {v}\\tbest: {v} ({iter})\\ttotal: {t}\\tremaining: {t}"`).
+{v}\\ttest: {v}\\tbest: {v} ({iter})\\ttotal: {t}\\tremaining: {t}"`, then `bestTest = {v}`,
+`bestIteration = {iter}`, `Shrink model to first {n} iterations.`).
 """
 
 from __future__ import annotations
@@ -40,10 +43,16 @@ _CATBOOST_ITEM = re.compile(
     r"(?:^|\s)(learn|test\d*+|best):\s*+(" + NUM + r")" + END + r"(?:\s*+\(\d++\))?+"
 )
 _BEST = ("Best iteration", "best iteration is:")
+# CatBoost's summary after training: the eval set's value at the iteration the model keeps
+_CATBOOST_BEST = re.compile(r"^[\s>]*+bestTest\s*+=\s*+(" + NUM + r")" + END)
 _CLI_NOISE = ("seconds elapsed", "cannot find more split", "Early stopping at iteration")
 
 
-@reader("gbdt", markers=("]\t", "] ", "Iteration:", "learn:", *_BEST, *_CLI_NOISE), order=18)
+@reader(
+    "gbdt",
+    markers=("]\t", "] ", "Iteration:", "learn:", "test:", "bestTest", *_BEST, *_CLI_NOISE),
+    order=18,
+)
 def read_gbdt(line: str, state: LogState, out: Sink) -> bool:
     if any(marker in line for marker in _BEST):
         state.context["gbdt_best"] = True  # the next round line is the result
@@ -58,7 +67,13 @@ def read_gbdt(line: str, state: LogState, out: Sink) -> bool:
             data, metric, number = cli.groups()
             out.add(f"{data}'s {metric}", number, "gbdt", split=_split(data), running=True)
             return True
-    if "learn:" in line and _CATBOOST.match(line):
+    if "bestTest" in line and (best := _CATBOOST_BEST.match(line)):
+        # the model is shrunk to its best iteration: that value, not the last round's, is the
+        # eval set's (the round lines' `test` is superseded)
+        out.add("bestTest", best.group(1), "gbdt", running=False)
+        out.add("test", best.group(1), "gbdt", running=False)
+        return True
+    if ("learn:" in line or "test:" in line) and _CATBOOST.match(line):
         for item in _CATBOOST_ITEM.finditer(line):
             key, number = item.groups()
             if key == "learn":

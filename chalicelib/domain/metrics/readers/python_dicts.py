@@ -5,7 +5,9 @@
 `epoch 0: {'accuracy': 0.8}` of the no_trainer examples, and PyTorch Lightning 1.x
 `DATALOADER:0 TEST RESULTS` blocks (whose header gives the split). A dict with an `epoch` or
 `step` key is a running value: the last one of each name stands. Nested dicts name their
-values by key path (`{'Iris-setosa': {'f1': 1.0}}` -> `Iris-setosa/f1`; a metric keying labels,
+values by key path (`{'Iris-setosa': {'f1': 1.0}}` -> `Iris-setosa/f1`, also a label that is a
+number: scikit-learn's `classification_report(..., output_dict=True)` keys classes by
+`f"{label}"`, `{'0': {'f1-score': 0.93}}` -> `0/f1-score`; a metric keying labels,
 `{'roc_auc': {'toxic': 0.74}}`, is each label's metric, `toxic/roc_auc`); a dict of averages
 only (`{'macro': 0.95, 'micro': 0.94}`) printed under a title line (`Average F1 scores:`) is
 named by the title (`Average F1 scores macro`). Integer tensors (`tensor(1134649)`) are
@@ -33,7 +35,7 @@ from chalicelib.domain.metrics.vocabulary import is_known_metric
 # A key followed by a nested dict, a key followed by a number (possibly wrapped), a key
 # followed by a decimal number formatted into a string (`'mIoU': '0.5276'`), or a brace.
 _TOKEN = re.compile(
-    r"""(['"])([A-Za-z_][^'"\n]{0,79}+)\1\s*+:\s*+"""
+    r"""(['"])([A-Za-z_\d][^'"\n]{0,79}+)\1\s*+:\s*+"""
     r"(?:(\{)|((?:tensor|np\.float\d++|numpy\.float\d++|float)\(\s*+)?+("
     + NUM
     + r")"
@@ -110,6 +112,8 @@ def read_python_dicts(line: str, state: LogState, out: Sink) -> bool:
             if path:
                 path.pop()
             continue
+        if not key[0].isalpha() and key[0] != "_":
+            continue  # a label keying a value (`'0': 0.93`), not a metric's name
         number, wrapper = match.group(5) or match.group(7).rstrip("%"), match.group(4) or ""
         if wrapper.startswith("tensor") and not any(c in number for c in ".eE"):
             continue  # an integer tensor is a count (tensor(1134649)), not a result

@@ -4,7 +4,9 @@ values; a system id other than `1` prefixes the name); rouge_score's `AggregateS
 mid=Score(precision=.., recall=.., fmeasure=..), high=...)` named `rouge1.mid.fmeasure` (the
 low/high bootstrap bounds are not values) and `Score(...)` named `rouge1.fmeasure`; py-rouge's
 `{'rouge-1': {'r': .., 'p': .., 'f': ..}}` named `rouge-1 f`; pyrouge's `output_to_dict`
-(`rouge_1_f_score`; its `_cb`/`_ce` confidence bounds skipped). The vocabulary reads the
+(`rouge_1_f_score`; its `_cb`/`_ce` confidence bounds skipped); rouge_score's command-line CSV
+(`score_type,low,mid,high` then `rouge1-F,0.41,0.42,0.43`: the mid column, named
+`rouge1.mid.fmeasure`). The vocabulary reads the
 F-measure as the ROUGE score and recall/precision as other metrics. Plain `rouge1: 44.1` and
 `{'rouge1': 16.74}` are read by `generic` and `python_dicts`. PreSumm's (and UniLM's, BertSum's)
 `>> ROUGE-F(1/2/l): 41.45/20.03/38.75` lines pair the n-th label with the n-th value
@@ -17,11 +19,13 @@ $hi)\\n"`, also _P and _F); bheinzerling/pyrouge pyrouge/Rouge155.py `output_to_
 (pattern `(\\d+) (ROUGE-\\S+) (Average_\\w): (\\d.\\d+) \\(95%-conf.int. ...\\)`, keys
 `rouge_1_f_score`, `rouge_1_f_score_cb`, `_ce`); google-research/google-research
 rouge/scoring.py (`Score = collections.namedtuple("Score", ["precision", "recall",
-"fmeasure"])`, `AggregateScore(low, mid, high)`); pltrdy/rouge rouge/rouge.py (`{"f": ..,
-"p": .., "r": ..}` per `rouge-1`, `rouge-2`, `rouge-l`); nlpyang/PreSumm src/others/utils.py and
-microsoft/unilm s2s-ft evaluations/eval_for_xsum.py `rouge_results_to_str` (`">> ROUGE-F(1/2/l):
-{:.2f}/{:.2f}/{:.2f}\\nROUGE-R(1/2/3/l): {:.2f}/{:.2f}/{:.2f}\\n"` with rouge_1/2/l_f_score and
-rouge_1/2/l_recall, times 100); huggingface/transformers examples/summarization/bertabs
+"fmeasure"])`, `AggregateScore(low, mid, high)`; rouge/io.py `_write_aggregates_to_csv`:
+`"score_type,low,mid,high\\n"`, `"%s-R,%f,%f,%f\\n"`, `-P`, `-F`); pltrdy/rouge rouge/rouge.py
+(`{"f": .., "p": .., "r": ..}` per `rouge-1`, `rouge-2`, `rouge-l`); nlpyang/PreSumm
+src/others/utils.py and microsoft/unilm s2s-ft evaluations/eval_for_xsum.py
+`rouge_results_to_str` (`">> ROUGE-F(1/2/l): {:.2f}/{:.2f}/{:.2f}\\nROUGE-R(1/2/3/l):
+{:.2f}/{:.2f}/{:.2f}\\n"` with rouge_1/2/l_f_score and rouge_1/2/l_recall, times 100);
+huggingface/transformers examples/summarization/bertabs
 run_summarization.py `format_rouge_scores` (`"** ROUGE 1\\nF1        >> {:.3f}\\nPrecision >>
 {:.3f}\\nRecall    >> {:.3f}"`, then ROUGE 2 and ROUGE L).
 """
@@ -45,7 +49,9 @@ _SCORE = (
     + r"\)?+,\s*+fmeasure\s*+=\s*+"
     + _WRAPPED
 )
-_KEY = r"""(['"])(rouge[\w\-]*+)\1\s*+:\s*+"""
+# a quoted dict key, or a key printed bare at the start of a line (`for k, v in result.items():
+# print(f"{k}: {v}")`)
+_KEY = r"""(?:(['"])|^\s*+)(rouge[\w\-]*+)(?(1)\1)\s*+:\s*+"""
 # low=Score(...) may wrap its numbers: np.float64(0.86)
 _LOW = r"low\s*+=\s*+Score\((?:[^()]|\([^()]*+\))*+\),\s*+"
 _AGGREGATE = re.compile(_KEY + r"AggregateScore\(\s*+" + _LOW + r"mid\s*+=\s*+" + _SCORE)
@@ -54,6 +60,11 @@ _PY_ROUGE = re.compile(_KEY + r"\{([^{}]*+)\}")
 _PY_ROUGE_PAIR = re.compile(r"""(['"])([rpf])\1\s*+:\s*+(""" + NUM + ")" + END)
 _PYROUGE_KEY = re.compile(r"""(['"])(rouge_\w++)\1\s*+:\s*+(""" + NUM + ")" + END)
 _FIELDS = ("precision", "recall", "fmeasure")
+# rouge_score's CLI CSV (`score_type,low,mid,high`, then `rouge1-F,0.41,0.42,0.43`): the mid
+# column is the score, low and high its bootstrap bounds.
+_CSV_HEAD = re.compile(r"^\s*+score_type,low,mid,high\s*+$")
+_CSV_ROW = re.compile(r"^\s*+(rouge\w++)-([RPF]),(" + NUM + r"),(" + NUM + r"),(" + NUM + r")\s*+$")
+_CSV_FIELDS = {"R": "recall", "P": "precision", "F": "fmeasure"}
 
 
 @reader("rouge", markers=("ROUGE-",), order=25)
@@ -66,6 +77,20 @@ def read_rouge_perl(line: str, state: LogState, out: Sink) -> bool:
     if system and system != "1":
         name = f"{system}/{name}"
     out.add(name, number, "rouge", running=False)
+    return True
+
+
+@reader("rouge", markers=("score_type,low,mid,high", "-F,", "-R,", "-P,"), order=24)
+def read_rouge_csv(line: str, state: LogState, out: Sink) -> bool:
+    if _CSV_HEAD.match(line):
+        state.context["rouge_csv"] = state.line_no
+        return True
+    start = state.context.get("rouge_csv")
+    row = _CSV_ROW.match(line) if start is not None else None
+    if row is None:
+        return False
+    rouge_type, field, mid = row.group(1), _CSV_FIELDS[row.group(2)], row.group(4)
+    out.add(f"{rouge_type}.mid.{field}", mid, "rouge", running=False)
     return True
 
 

@@ -4,8 +4,9 @@ block (`============ Serving Benchmark Result ============`, `Request throughput
 block, named as printed; counts (`Successful requests`, token totals), the benchmark duration
 and the load configuration (`Maximum request concurrency`, `Traffic request rate`, `Burstiness
 factor`) are not results. benchmark_throughput.py's `Throughput: 89.27 requests/s, 22853.37 total
-tokens/s, 11426.69 output tokens/s` gives `Request throughput`, `Total token throughput` and
-`Output token throughput` (older `..., 20926.37 tokens/s`: `Token throughput`);
+tokens/s, 11426.69 output tokens/s` gives `Request throughput` (also `Throughput`, the line's
+own name for it), `Total token throughput` and `Output token throughput` (older `..., 20926.37
+tokens/s`: `Token throughput`);
 benchmark_latency.py's `Avg latency: 1.23 seconds` and `50% percentile latency: ...` (named
 `P50 latency`); the first benchmark_serving.py's `Throughput: 5.99 requests/s` and `Average
 latency (per token, per output token): ... s`.
@@ -72,6 +73,8 @@ def read_vllm_bench(line: str, state: LogState, out: Sink) -> bool:
     throughput = _THROUGHPUT.match(line) if "Throughput:" in line else None
     if throughput:
         out.add("Request throughput", throughput.group(1), "vllm_bench", running=False)
+        # the line's own name for its first value: "Throughput: 24.09 requests/s"
+        out.add("Throughput", throughput.group(1), "vllm_bench", running=False)
         for rate in _RATE.finditer(line):
             out.add(_RATE_NAMES[rate.group(2)], rate.group(1), "vllm_bench", running=False)
         return True
