@@ -62,3 +62,17 @@ def test_a_sentence_opened_by_a_data_set_scopes_its_value() -> None:
     # Then each value is its data set's, never the other's
     assert confirms(log, "Accuracy", 86.40, "QQP2")
     assert not confirms(log, "Accuracy", 86.40, "MNLI")
+
+
+def test_a_row_beside_the_writers_own_row_is_someone_elses() -> None:
+    # Given a comparison table: the writer's own run, then the released model's log
+    log = (
+        "Model | top1 | top5\n"
+        "------ | ------ | ------\n"
+        "trained by me | 0.712 | 0.901\n"
+        "released checkpoint | 0.768 | 0.932\n"
+    )
+    # Then the writer's row answers the claim, the other row never
+    assert confirms(log, "Top-1 Accuracy", 0.712)
+    assert not confirms(log, "Top-1 Accuracy", 0.768)
+    assert not confirms(log, "Top-5 Accuracy", 0.932)
