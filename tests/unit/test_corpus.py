@@ -86,7 +86,7 @@ AGREEMENT_FLOOR = {
     "fresh37": 0.782,
     "fresh38": 0.841,
     "fresh39": 0.753,
-    "fresh40": 0.763,
+    "fresh40": 0.801,
     "fresh41": 0.87,
 }
 OPEN_WRONG_CONFIRMATIONS = {

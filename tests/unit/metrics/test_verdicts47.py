@@ -76,3 +76,33 @@ def test_a_row_beside_the_writers_own_row_is_someone_elses() -> None:
     assert confirms(log, "Top-1 Accuracy", 0.712)
     assert not confirms(log, "Top-1 Accuracy", 0.768)
     assert not confirms(log, "Top-5 Accuracy", 0.932)
+
+
+def test_a_run_that_yields_the_expected_result_prints_its_own_numbers() -> None:
+    # Given a command whose output the writer says matches the expectation
+    log = "Evaluating it yields the expected result:\n\n```\nINFO - accuracy: 0.8811\n```\n"
+    # Then the printed value is the run's
+    assert confirms(log, "Accuracy", 0.8811)
+    # while under "the expected result is:" it is the expectation's, not the run's
+    quoted = "For this config the expected result is:\n\nINFO - accuracy: 0.8811\n"
+    assert not confirms(quoted, "Accuracy", 0.8811)
+
+
+def test_a_replys_update_lead_scopes_nothing() -> None:
+    # Given a maintainer's follow-up led by "Update:"
+    log = "First run: top1=75.10%\nUpdate: top1=77.35% with `label_smoothing=0.1`\n"
+    # Then the value is the run's top-1, not an "Update" setting's
+    assert confirms(log, "Top-1 Accuracy", 77.35)
+
+
+def test_a_value_stated_before_the_command_it_came_from_is_read() -> None:
+    # Given a sentence stating the writer's value, then introducing the command they ran
+    log = "I got rouge-L score **41.06** on the test split, using the following command:\n"
+    # And one stating the value just before the log it pastes
+    other = "I trained with the defaults and got a CER of 7.42 only:\n"
+    # Then both values are the writer's
+    assert confirms(log, "ROUGE-L", 41.06)
+    assert confirms(other, "CER", 7.42)
+    # and a sentence presenting results below states none of its own
+    title = "I got the following results on 8 GPUs:\n"
+    assert not confirms(title, "CER", 8)

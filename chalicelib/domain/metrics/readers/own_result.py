@@ -191,7 +191,9 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
         scope = sentence_dataset(sentence) or scope
         if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
             continue  # a question asks about a value; it reports none
-        if sentence.rstrip(" *_`").endswith((":", "\uff1a")):
+        if sentence.rstrip(" *_`").endswith((":", "\uff1a")) and not _VALUE_THEN_BLOCK.search(
+            sentence
+        ):
             continue  # "I got the following results (...):" introduces a block below it
         if "espective" in sentence:
             continue  # "A and B of 43.7 and 6.1 respectively": names and values in two lists
@@ -222,6 +224,16 @@ def sentence_dataset(sentence: str) -> str | None:
         if _named_dataset(word) and (shaped or _DATASET_SHAPED.search(word)):
             scope = word
     return scope
+
+
+# A sentence ending with a colon that states its value before a block of something else: the
+# command or settings it was obtained with ("I got f1 **74.78** on dev, using below command:"),
+# or nothing but the value ("and got a BLEU of 22.47 only:", the log follows).
+_VALUE_THEN_BLOCK = re.compile(
+    r"(?i)(?:\b(?:commands?+|scripts?+|configs?+|configuration|settings|parameters"
+    r"|hyper-?parameters|arguments|args|flags)|\d%?+[*_`]*+(?:\s++(?:only|overall))?+)"
+    r"[\s*_`]*+[:\uff1a][\s*_`]*+$"
+)
 
 
 # A split a sentence puts a value on ("on val", "on the test set", "for dev"): when a sentence
