@@ -189,10 +189,45 @@ def others_words(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> lis
         else:
             words.extend(w for w in _OTHERS_PREFIX if scope.startswith(w))
     words.extend(_parenthesized_source(metric.name))
+    words.extend(_beside_own_row(metric, metrics))
     baseline = any(scope.startswith("baseline") for scope in sense_of(metric.name).scope)
     if baseline and _beside_own(metric, metrics):
         words.append("baseline")
     return [w for w in words if not namespace_word(metric.name, w)]
+
+
+# A row label naming the writer's own run ("model trained on my end", "Mine", "ours",
+# "reproduced"): the run's row of a comparison table.
+OWN_ROW = re.compile(
+    r"(?i)(?<![\w'])(?:my|mine|ours|our|me|reproduced|reproduction|re-?+implement\w*+)(?![\w'])"
+)
+_TABLE_SPAN = 20  # lines: rows further apart are no rows of one table
+
+
+def _beside_own_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> list[str]:
+    """The label of a table row beside a row the writer labels as their own run ("model trained
+    on my end" above "pretrained model"): the other row is someone else's (a released log's,
+    a model zoo's), never the run's. Its label's key, so a claim naming it still may. Only
+    rows named by their label alone: under column groups ("dl19/DPR-multi/R@1000" beside
+    "dl19/my model/R@1000") each group is a system the table compares."""
+    if metric.name.count("/") != 1:
+        return []
+    label, last = metric.name.rsplit("/", 1)
+    if OWN_ROW.search(label):
+        return []
+    key = metric_key(last)
+    for other in metrics:
+        if other is metric or other.source != metric.source or other.name.count("/") != 1:
+            continue
+        other_label, other_last = other.name.rsplit("/", 1)
+        if (
+            abs(other.line - metric.line) <= _TABLE_SPAN
+            and other.line != metric.line
+            and metric_key(other_last) == key
+            and OWN_ROW.search(other_label)
+        ):
+            return [metric_key(label)]
+    return []
 
 
 def _parenthesized_source(name: str) -> list[str]:

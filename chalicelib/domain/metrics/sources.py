@@ -80,6 +80,14 @@ _EXPECTED_LEAD = re.compile(
 )
 
 
+# A verb of the writer's run right before "the expected ..." ("the command yields the expected
+# result:", "it reproduces the expected numbers:"): the run's output matches the expectation.
+_RUN_GIVES = re.compile(
+    r"(?i)\b(?:yields?+|yielded|gives|gave|produces?+|produced|reproduces?+|reproduced|returns?+"
+    r"|returned|matches|matched|prints?+|printed|outputs?+|got|get|gets|obtained?+)\s++$"
+)
+
+
 def source_title(line: str) -> int:
     """0 when `line` is no title naming someone else's numbers; 1 for one that ends with a
     colon (what follows up to the next title is quoted); 2 for one without (what follows up to
@@ -87,7 +95,10 @@ def source_title(line: str) -> int:
     if len(line) > 400 or ("](" not in line and _FREE_DIGIT.search(line)):
         return 0  # (a number outside a link: no title, see below; the common case, tested first)
     if not _SOURCE_WORD.search(line):
-        return 1 if "xpected" in line and _EXPECTED_LEAD.search(line) else 0
+        if "xpected" not in line or not (lead := _EXPECTED_LEAD.search(line)):
+            return 0
+        # "Running the command yields the expected result:": the run's output, as expected
+        return 0 if _RUN_GIVES.search(line, max(0, lead.start() - 24), lead.start()) else 1
     if _OFFICIAL_SCORER_RUN.match(line):
         return 0
     if "](" in line:

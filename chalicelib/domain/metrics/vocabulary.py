@@ -386,4 +386,7 @@ _K_BASES = frozenset(
 
 def is_known_metric(name: str) -> bool:
     """Whether `name` is a metric of the vocabulary (accuracy, F1, mAP, ...), not just a name."""
-    return sense_of(name).base in _KNOWN_BASES
+    sense = sense_of(name)
+    # a normalized score (D4RL's, Atari's human-normalized): a score a reader may name, where
+    # a bare "score" is any number's name
+    return sense.base in _KNOWN_BASES or (sense.base == "score" and "norm" in sense.qualifiers)

@@ -109,6 +109,9 @@ _FUNCTION_WORDS = frozenset(
 # 89.24", KITTI's easy/moderate/hard; "AP: 77.83 59.77 54.28"): no single metric.
 # A number glued to letters is the next pair's name ("epe: 8.02\t1px: 0.51", torchvision's
 # optical flow line), not a further value.
+# "normalized score =100 * (score - random score)/(...)": a constant of a formula, multiplied
+# or divided by an expression of names, is no value of the name before it.
+_FORMULA = re.compile(r"[ \t]*+[*\u00d7][ \t]*+[(A-Za-z]")
 _MORE_NUMBERS = re.compile(r"[ \t]*+,?+[ \t]*+[-+]?+\.?+\d(?!\d*+(?:\.\d*+)?+[A-Za-z_])")
 # A bracketed label glued to a name scopes it: insightface's "[lfw][308000]XNorm: 22.07",
 # "[cfp_fp]Accuracy-Flip: 0.93" (a data set; a bare step number in brackets is no scope: it is
@@ -261,6 +264,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             "ublished",
             "you ",
             "yours",
+            "orrect ",
+            "xpected ",
+            "arget ",
+            "esired ",
         )
     )
     asking = "?" in line and "ow " in line
@@ -279,6 +286,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 number = became.group(1)
             elif (
                 _MORE_NUMBERS.match(line, match.end())
+                or (("*" in line or "\u00d7" in line) and _FORMULA.match(line, match.end()))
                 or (quoting and _quoted(line, match.start(), match.end()))
                 or (asking and asked_target(line, match.start(), match.end()))
             ):
@@ -295,6 +303,12 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 # "mask AP = 35.2")
                 before = words[-2].lstrip("([").lower() if len(words) > 1 else ""
                 split_word = before in _SPLIT_OF_WORD or before in _QUALIFIER_WORDS
+                # "exact match = 73.80": a name of two words whose last is no metric alone
+                split_word = split_word or (
+                    len(words) > 1
+                    and not is_known_metric(words[-1])
+                    and is_known_metric(f"{words[-2]} {words[-1]}")
+                )
                 words = [words[-2].lstrip("(["), words[-1]] if split_word else words[-1:]
                 if _CONDITION.search(words[0]):
                     continue
@@ -323,6 +337,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         for match in _SPACED.finditer(line):
             if (
                 _MORE_NUMBERS.match(line, match.end())
+                or (("*" in line or "\u00d7" in line) and _FORMULA.match(line, match.end()))
                 or (quoting and _quoted(line, match.start(2), match.end()))
                 or (asking and asked_target(line, match.start(2), match.end()))
             ):

@@ -75,6 +75,8 @@ _NOT_SETTING = frozenset(
     | {"performance", "note", "stats", "statistics", "model", "eval", "evaluation", "mine"}
     | {"ours", "reproduced", "paper", "official", "reported", "expected", "baseline", "got"}
     | {"epoch", "step", "iteration", "iter", "final", "best", "overall", "average", "mean"}
+    # a reply's lead ("Update: mIoU=70.2% with aux_loss=True", "EDIT: ..."): no setting
+    | {"update", "updated", "edit", "edited", "ps"}
 )
 # A line led by a split and the subset of it that it names, then pairs ("test clean: WER =
 # 3.1", "dev-other: wer: 8.2", LibriSpeech's subsets; "val unseen: SR = 0.41"): the label scopes

@@ -43,6 +43,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SPLIT_OF_WORD
+from chalicelib.domain.metrics.numbers import NUM
 from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
 from chalicelib.domain.metrics.readers.sentence_values import (
     ARTICLES,
@@ -69,6 +70,10 @@ _SENTENCE_DATASET = re.compile(
     r"|\b(?:ran|run|running|trained|training|tested|testing|evaluated|evaluating)\s[^,.;:!?]{0,60}?"
     r"\bon\s++(?:the\s++)?+(?!(?:[AVHTPK]\d|RTX|GTX|TPU|GPU|CPU|Titan|Tesla))"
     r"([A-Za-z][\w\-.]{0,30}+(?<![.\-]))(?=\s*+[,;]|\.(?:\s|$)|$)"
+    # "For the SST-5 (ELMo model, config x.json): the accuracy is 53.22": a sentence opened by
+    # the data set it reports on, its setting in a parenthesis
+    r"|(?:^|[.!]\s++)[\s*>\-]*+[Ff]or\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+(?<![.\-]))"
+    r"\s*+(?:\([^()]{0,200}+\)\s*+)?+[:,]"
 )  # a longer line is a dump, not a sentence
 _VERBS = (
     r"get|gets|got|getting|obtain|obtains|obtained|obtaining|achieve|achieves|achieved"
@@ -92,8 +97,16 @@ _SUBJECT = re.compile(r"(?<![\w'])(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Yy]ou)(?![\w]
 # "my mAP is 0.3", "our BLEU can only reach 19.6", "my reproduced R1 is 44.05".
 _MY_METRIC = re.compile(
     r"(?<![\w'])(?:[Mm]y|[Oo]ur)\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
-    r"(?:(?:can|could)\s++)?+(?:(?:only|just)\s++)?+"
+    # "my normalized score for Breakout is 147.7": the data set the value is on; "my
+    # validation CER (val-clean and val-other) is still 0.31": what the value is over
+    r"(?:(?:for|on)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)\s++|\((?:[^()\d]|(?<=[A-Za-z\d])\d){1,60}+\)\s++)?+"
+    r"(?:(?:can|could)\s++)?+(?:(?:only|just|still)\s++)?+"
     r"(?:is|was|are|were|reach|reaches|reached|gets|got)\s++"
+)
+# "..., for Seaquest is 1.875": the same metric on another data set, the clause after a value.
+_NEXT_DATASET = re.compile(
+    r"\s*+,?+\s*+(?:and\s++)?+(?:for|on)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)\s++"
+    r"(?:it\s++)?+(?:is|was)\s++(?:(?:only|just|about|around)\s++)?+(" + NUM + r")(?![\w.])"
 )
 # "the mAP I obtained is 0.352", "The maximum validation accuracy I got was 0.53".
 _METRIC_I_GOT = re.compile(
@@ -140,7 +153,9 @@ _STAGE_OPENING = re.compile(
     r"^\W*+(?:[Ff]or|[Ii]n|[Oo]n|[Aa]t|[Aa]fter)\s++the\s++(?:first|second|third|initial"
     r"|\d++(?:st|nd|rd|th))\s++(?:task|stage|phase|session|increment|step|round),"
 )
-_SENTENCES = re.compile(r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]")
+# (a closing parenthesis before a first-person subject ends a sentence its writer did not end
+# with a full stop: "... is 1.875 (averaged over 3 seeds) I wonder whether ...?")
+_SENTENCES = re.compile(r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)")
 # A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
 # sentence's ("I got 69.7 mIoU using [this](https://host/view?usp=sharing) checkpoint").
 _URL = re.compile(r"(?<=\])\(\s*+https?+://[^\s)]*+\)|https?+://[^\s)\]]++")
@@ -176,7 +191,9 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
         scope = sentence_dataset(sentence) or scope
         if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
             continue  # a question asks about a value; it reports none
-        if sentence.rstrip(" *_`").endswith((":", "\uff1a")):
+        if sentence.rstrip(" *_`").endswith((":", "\uff1a")) and not _VALUE_THEN_BLOCK.search(
+            sentence
+        ):
             continue  # "I got the following results (...):" introduces a block below it
         if "espective" in sentence:
             continue  # "A and B of 43.7 and 6.1 respectively": names and values in two lists
@@ -202,10 +219,21 @@ def sentence_dataset(sentence: str) -> str | None:
     """The last data set the sentence says the run is on (`_SENTENCE_DATASET`), if any."""
     scope = None
     for named in _SENTENCE_DATASET.finditer(sentence):
-        word = named.group(1) or named.group(2) or named.group(3)
-        if _named_dataset(word) and (named.group(3) is None or _DATASET_SHAPED.search(word)):
+        word = named.group(1) or named.group(2) or named.group(3) or named.group(4)
+        shaped = named.group(3) is None and named.group(4) is None
+        if _named_dataset(word) and (shaped or _DATASET_SHAPED.search(word)):
             scope = word
     return scope
+
+
+# A sentence ending with a colon that states its value before a block of something else: the
+# command or settings it was obtained with ("I got f1 **74.78** on dev, using below command:"),
+# or nothing but the value ("and got a BLEU of 22.47 only:", the log follows).
+_VALUE_THEN_BLOCK = re.compile(
+    r"(?i)(?:\b(?:commands?+|scripts?+|configs?+|configuration|settings|parameters"
+    r"|hyper-?parameters|arguments|args|flags)|\d%?+[*_`]*+(?:\s++(?:only|overall))?+)"
+    r"[\s*_`]*+[:\uff1a][\s*_`]*+$"
+)
 
 
 # A split a sentence puts a value on ("on val", "on the test set", "for dev"): when a sentence
@@ -264,7 +292,7 @@ def _own_values(sentence: str) -> list[tuple[str, str]]:
         if subjects and subjects[-1] in ("I", "We", "we"):
             pairs.extend(_window_values(sentence, match.end()))
     for match in _MY_METRIC.finditer(sentence):
-        pairs.extend(_named_value(sentence, match.group(1), match.end()))
+        pairs.extend(_my_metric_values(sentence, match))
     for match in _GIVES_ME.finditer(sentence):
         subject = sentence[max(0, match.start() - 30) : match.start()]
         if not (_GIVER_NOT_RUN.search(subject) or _SOURCE_WORD.search(subject)):
@@ -301,11 +329,36 @@ def _named_value(sentence: str, words: str, start: int) -> list[tuple[str, str]]
         return []
     tokens = sentence_tokens(window)
     index = 0
-    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in ARTICLES:
+    while index < len(tokens) and tokens[index][0] == "word" and tokens[index][1] in _BEFORE_VALUE:
         index += 1
     if index >= len(tokens) or tokens[index][0] != "num" or not is_value(tokens, index):
         return []
     return [(_scoped(window, tokens[index][3], name), tokens[index][1])]
+
+
+# Words between a copula and its value: articles and "only", "about"; "still" ("my CER is
+# still 0.31").
+_BEFORE_VALUE = ARTICLES | {"still"}
+
+
+def _my_metric_values(sentence: str, match: re.Match[str]) -> list[tuple[str, str]]:
+    """`my <metric> [for <data>] is <value>`, and each `, for <data> is <value>` after it."""
+    words, where = match.group(1), match.group(2)
+    found = _named_value(sentence, words, match.end())
+    if not found or where is None:
+        return found
+    if not _named_dataset(where.rstrip(".")) or "/" in found[0][0]:
+        return []  # "my accuracy for 10 epochs", "for the first task": no data set to scope
+    name, number = found[0]
+    pairs = [(f"{where.rstrip('.')}/{name}", number)]
+    at = sentence.find(number, match.end()) + len(number)
+    window = _window(sentence, match.end()) or ""
+    while (more := _NEXT_DATASET.match(sentence, at)) and more.end() <= match.end() + len(window):
+        if not _named_dataset(more.group(1)):
+            break
+        pairs.append((f"{more.group(1)}/{name}", more.group(2)))
+        at = more.end()
+    return pairs
 
 
 def _window_values(sentence: str, start: int) -> list[tuple[str, str]]:
