@@ -57,6 +57,12 @@ from chalicelib.domain.metrics.layout import (
     section_split,
 )
 from chalicelib.domain.metrics.prose_splits import note_prose_split, prose_split_block
+from chalicelib.domain.metrics.run_datasets import command_dataset, results_title_dataset
+from chalicelib.domain.metrics.source_verbs import (
+    SOURCE_HINTS,
+    paper_labels,
+    quoted_after_source_verb,
+)
 from chalicelib.domain.metrics.sources import (
     _OWN_WORD,
     _SOURCE_WORD,
@@ -230,10 +236,14 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
         return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
+    if any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line):
+        return True  # "For example, the paper reports FID=4.30 for this model:"
     if stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped):
         return True  # "box AP 40.9, mask AP 36.4 (detectron repo official results)"
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
+    if "paper" in line and (papers := paper_labels(line)):
+        state.context.setdefault("quoted_labels", set()).update(papers)  # "the X paper's result"
     if stripped.startswith("...") and len(stripped) < 48:
         title = _SEQUENCE_TITLE.match(stripped)
         if title and _DATASET_SHAPED.search(title.group(1)):
@@ -307,6 +317,12 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             state.log_scope, state.block_scope = named.group(1), None
             state.log_scope_headed = False
             return True
+    if "--dataset" in line and (commanded := command_dataset(line)):
+        state.log_scope, state.block_scope = commanded, None  # "python main.py --dataset cora"
+        state.log_scope_headed = False
+    if ":" in stripped[-4:] and (results_on := results_title_dataset(stripped)):
+        state.log_scope, state.block_scope = results_on, None  # "Results (scifact):"
+        state.log_scope_headed = False
     if len(line) < 400 and (
         ("ata" in line and ("set" in line or "Set" in line or "SET" in line)) or "ategor" in line
     ):
@@ -365,6 +381,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("ab" in line or "\u8868" in line) and table_reference(stripped))
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
+        or (any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line))
         or (stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (
@@ -373,6 +390,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and en_yours_lead(stripped)
         )
         or (len(line) < 400 and LEGEND_WORDS.search(line))
+        or ("paper" in line and bool(paper_labels(line)))
         or (stripped.startswith("...") and len(stripped) < 48)
         or (len(stripped) < 48 and _CAPS_TITLE.match(stripped) is not None)
         or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
@@ -390,6 +408,8 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and corpus_named(line) is not None
         )
         or (len(line) < 200 and "odel" in line and _MODEL_LINE.match(line))
+        or "--dataset" in line  # (`command_dataset` reads "python3": no digit-zeroed shape)
+        or (":" in stripped[-4:] and results_title_dataset(stripped) is not None)
         or (
             len(line) < 100
             and ("ata" in line or "ATA" in line or "=" in line)
