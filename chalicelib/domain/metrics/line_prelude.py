@@ -38,9 +38,7 @@ from chalicelib.domain.metrics.layout import (
     _LIST_FILE,
     _LONE_TITLE,
     _MODEL_LINE,
-    _NAME_SHAPED,
     _NOT_A_DATASET,
-    _NOT_A_SECTION,
     _NOT_OBTAINED,
     _PARTITION_TITLE,
     _PRINTED_VARIABLE,
@@ -58,6 +56,18 @@ from chalicelib.domain.metrics.layout import (
     section_split,
 )
 from chalicelib.domain.metrics.prose_splits import note_prose_split, prose_split_block
+from chalicelib.domain.metrics.run_datasets import command_dataset, results_title_dataset
+from chalicelib.domain.metrics.section_titles import (
+    _RULES,
+    _section_name,
+    _stamped_banner,
+    caps_section_title,
+)
+from chalicelib.domain.metrics.source_verbs import (
+    SOURCE_HINTS,
+    paper_labels,
+    quoted_after_source_verb,
+)
 from chalicelib.domain.metrics.sources import (
     _OWN_WORD,
     _SOURCE_WORD,
@@ -106,23 +116,6 @@ _OWN_TITLE = re.compile(
     r"(?i)^[*_]*+(?:my|our)\s++(?:own\s++)?+(?:[a-z\-]++\s++){0,2}?"
     r"(?:results?+|outputs?+|numbers|scores|logs?+)[*_]*+\s*+[.:]?+$"
 )
-
-_RULES = frozenset(c * 3 for c in "+=*~-")
-
-# A logger's time stamp before a line ("2016-06-14 08:22:54 :: ", keras-language-modeling's
-# `log()`: `strftime('%Y-%m-%d %H:%M:%S :: ') + x`; "2021-03-02 10:11:12,345 - ",
-# "2021-03-02T10:11:12 | "): a banner behind it opens a section as a bare banner does.
-_STAMP = re.compile(
-    r"^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,6})?+\s*+(?:::|[-|:])?+\s*+"
-)
-
-
-def _stamped_banner(line: str) -> re.Match[str] | None:
-    """The banner (`_BANNER`) of a line behind a logger's time stamp, or None."""
-    stamp = _STAMP.match(line)
-    if stamp is None or line[stamp.end() : stamp.end() + 3] not in _RULES:
-        return None
-    return _BANNER.match(line[stamp.end() :])
 
 
 def prelude(line: str, stripped: str, state: LogState) -> bool:
@@ -239,10 +232,14 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         and quoted_from_a_leaderboard(line)
     ):
         return True  # "X is number one in [board](.../leaderboard) with acc = 79.5%"
+    if any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line):
+        return True  # "For example, the paper reports FID=4.30 for this model:"
     if stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped):
         return True  # "box AP 40.9, mask AP 36.4 (detectron repo official results)"
     if len(line) < 400 and LEGEND_WORDS.search(line):
         state.context.setdefault("quoted_labels", set()).update(legend_labels(line))
+    if "paper" in line and (papers := paper_labels(line)):
+        state.context.setdefault("quoted_labels", set()).update(papers)  # "the X paper's result"
     if stripped.startswith("...") and len(stripped) < 48:
         title = _SEQUENCE_TITLE.match(stripped)
         if title and _DATASET_SHAPED.search(title.group(1)):
@@ -316,6 +313,12 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             state.log_scope, state.block_scope = named.group(1), None
             state.log_scope_headed = False
             return True
+    if "--dataset" in line and (commanded := command_dataset(line)):
+        state.log_scope, state.block_scope = commanded, None  # "python main.py --dataset cora"
+        state.log_scope_headed = False
+    if ":" in stripped[-4:] and (results_on := results_title_dataset(stripped)):
+        state.log_scope, state.block_scope = results_on, None  # "Results (scifact):"
+        state.log_scope_headed = False
     if len(line) < 400 and (
         ("ata" in line and ("set" in line or "Set" in line or "SET" in line)) or "ategor" in line
     ):
@@ -378,6 +381,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
         or ("eaderboard" in line and "](" in line)
+        or (any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line))
         or (stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))
         or (
@@ -386,6 +390,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and en_yours_lead(stripped)
         )
         or (len(line) < 400 and LEGEND_WORDS.search(line))
+        or ("paper" in line and bool(paper_labels(line)))
         or (stripped.startswith("...") and len(stripped) < 48)
         or (len(stripped) < 48 and _CAPS_TITLE.match(stripped) is not None)
         or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
@@ -403,6 +408,8 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and corpus_named(line) is not None
         )
         or (len(line) < 200 and "odel" in line and _MODEL_LINE.match(line))
+        or "--dataset" in line  # (`command_dataset` reads "python3": no digit-zeroed shape)
+        or (":" in stripped[-4:] and results_title_dataset(stripped) is not None)
         or (
             len(line) < 100
             and ("ata" in line or "ATA" in line or "=" in line)
@@ -463,30 +470,3 @@ def _note_printed_variables(line: str, state: LogState) -> None:
             printed = state.slot("printed_as", dict)
             if len(printed) < 64:
                 printed[label] = variable
-
-
-def caps_section_title(title: str) -> bool:
-    """Is a line of capitalised words (`_CAPS_TITLE`) a data set's name, not a split, a
-    metric, a kind of output or a source ("Test Results", "Top1 Acc", "Paper Numbers")?"""
-    words = [w.strip("()") for w in title.split()]
-    if not any(_NAME_SHAPED.search(w) for w in words) or source_title(title):
-        return False
-    return not any(
-        (low := w.lower()) in _SPLIT_OF_WORD
-        or low in _NOT_A_SECTION
-        or low in _NOT_A_DATASET
-        or is_known_metric(w)
-        for w in words
-    )
-
-
-def _section_name(name: str) -> bool:
-    """Does a list title name a data set or a section of results ("LibriSpeech/Vox EN"), not
-    a split, a metric or a kind of output ("Test results")?"""
-    if not _DATASET_SHAPED.search(name):
-        return False
-    words = [w for w in re.split(r"[\s/]+", name.lower()) if w]
-    return not any(
-        w in _SPLIT_OF_WORD or w in _NOT_A_SECTION or w in _NOT_A_DATASET or is_known_metric(w)
-        for w in words
-    )

@@ -87,11 +87,13 @@ _OWN_VERB = re.compile(
     r"(?<![\w'])(I|[Ww]e)(?:['\u2019](?:m|ve|re))?+((?:\s++(?!(?:I|[Ww]e)(?![\w']))[A-Za-z']++)"
     r"{0,3}?)\s++(?:" + _VERBS + r")(?![\w'])"
 )
-# "... and got 0.4883", "... but was only able to get 35.42", "...; got WER 6.82%": a verb
-# whose subject is the last one named before it (it must be the writer).
+# "... and got 0.4883", "... but was only able to get 35.42", "..., yet only got 0.535
+# mAP50-95", "...; got WER 6.82%": a verb whose subject is the last one named before it (it must
+# be the writer).
 _JOINED_VERB = re.compile(
-    r"(?:\b(?:and|but)|;)\s++(?:(?:then|finally|eventually|only|just|also|was|were|could"
-    r"|able|to)\s++){0,4}?(?:got|get|obtained|achieved|reached)(?![\w'])"
+    r"(?:\b(?:and|but|(?<!not\s)(?<!n't\s)yet)|;)\s++"
+    r"(?:(?:then|finally|eventually|only|just|also|was|were|could|able|to)\s++){0,4}?"
+    r"(?:got|get|obtained|achieved|reached)(?![\w'])"
 )
 _SUBJECT = re.compile(r"(?<![\w'])(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Yy]ou)(?![\w])")
 # "my mAP is 0.3", "our BLEU can only reach 19.6", "my reproduced R1 is 44.05".

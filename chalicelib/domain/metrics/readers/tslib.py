@@ -10,7 +10,8 @@ that data set's at that horizon (`ETTh1 horizon 720/mse`), never another horizon
 The command that ran one experiment (`python -u run.py ... --model_id ETTm2_96_336 ... --data
 ETTm2 ... --pred_len 336 ...`, pasted above its output) scopes the values below it the same way:
 its `--pred_len` is the horizon, its data set the model id's first part, or `--data` (or the
-`--data_path` file for a `custom` data set).
+`--data_path` file for a `custom` data set). So does the command written over continued lines
+(`_continued_scope`), for everything it printed up to the next command.
 
 Format source: thuml/Time-Series-Library run.py (`setting = '{}_{}_{}_{}_ft{}_sl{}_ll{}_pl{}_
 dm{}...'.format(args.task_name, args.model_id, args.model, args.data, ...)`) and
@@ -53,10 +54,38 @@ def _command_scope(line: str) -> str | None:
     return f"{name} horizon {command.group(1)}"
 
 
-@reader("tslib", markers=("_pl", "--pred_len"), order=60)
+# The same command written over continued lines, one argument a line (the library's
+# `scripts/long_term_forecast/*.sh`: `python -u run.py \`, `  --model_id ETTh1_96_192 \`, ...,
+# `  --pred_len 192 \`): the model id's line comes first, the horizon's later; what the command
+# printed follows the last argument, after a blank line or not, up to the next command.
+_CONTINUED_ARG = re.compile(r"^\s++--(model_id|pred_len)[ =]['\"]?+([A-Za-z0-9][\w\-.]{0,40}+)")
+_MODEL_ID_SLOT = "tslib_model_id"
+
+
+def _continued_scope(line: str, state: LogState) -> bool:
+    arg = _CONTINUED_ARG.match(line)
+    if arg is None or not line.rstrip().endswith("\\"):
+        return False
+    if arg.group(1) == "model_id":
+        state.slots[_MODEL_ID_SLOT] = arg.group(2).split("_")[0]
+        return True
+    if not arg.group(2).isdigit():
+        return False
+    name = state.slots.pop(_MODEL_ID_SLOT, None)
+    horizon = f"horizon {int(arg.group(2))}"
+    state.log_scope = f"{name} {horizon}" if name and not name.isdigit() else horizon
+    state.block_scope, state.log_scope_headed = None, False
+    return True
+
+
+@reader("tslib", markers=("_pl", "--pred_len", "--model_id"), order=60)
 def read_setting(line: str, state: LogState, out: Sink) -> bool:
     """A setting string scopes the values printed below it, up to a blank line."""
-    if "--pred_len" in line:
+    if "--pred_len" in line or "--model_id" in line:
+        if line[:1] in " \t" and _continued_scope(line, state):
+            return True
+        if "--pred_len" not in line:
+            return False
         scope = _command_scope(line)
         if scope:
             state.block_scope = scope
