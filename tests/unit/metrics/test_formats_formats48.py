@@ -35,3 +35,69 @@ def test_mmdet2_ordered_dict_with_category_precision_keys() -> None:
     assert confirms(text, "box AP", 38.2)
     assert not confirms(text, "Precision", 54.1)
     assert not confirms(text, "box AP", 31.2)
+
+
+NEMO_FIT = """\
+Epoch 98: 100%|██████████| 1100/1100 [12:01<00:00,  1.52it/s, loss=13.1, v_num=0, val_wer=0.0631]
+Epoch 98, global step 108900: 'val_wer' reached 0.06310 (best 0.06310), saving model to '/results/Conformer-CTC-BPE/checkpoints/Conformer-CTC-BPE--val_wer=0.0631-epoch=98.ckpt' as top 3
+Epoch 99: 100%|██████████| 1100/1100 [12:02<00:00,  1.52it/s, loss=12.3, v_num=0, val_wer=0.0638]
+Epoch 99, global step 110000: 'val_wer' was not in top 3
+`Trainer.fit` stopped: `max_epochs=100` reached.
+"""
+
+
+def test_lightning_fit_bar_postfix_and_checkpoint_message_give_the_validation_wer() -> None:
+    """Lightning-AI/pytorch-lightning callbacks/progress/tqdm_progress.py (main bar
+    `f"Epoch {trainer.current_epoch}"`, `set_postfix(self.get_metrics(...))`) and
+    callbacks/model_checkpoint.py (`f"Epoch {epoch:d}, global step {step:d}: {self.monitor!r}
+    reached {current:0.5f} (best {self.best_model_score:0.5f}), saving model to {filepath!r} as
+    top {k}"`, `... was not in top {self.save_top_k}`), as NVIDIA NeMo ASR training prints them
+    (exp_manager monitors `val_wer`)."""
+    # Then the last epoch's validation WER and the best one confirm a validation claim
+    assert confirms(NEMO_FIT, "Validation WER", 6.38)
+    assert confirms(NEMO_FIT, "Validation WER", 0.0631)
+    # and not a test claim, an earlier epoch's value as the last, a step or the training loss
+    assert not confirms(NEMO_FIT, "Test WER", 6.38)
+    assert not confirms(NEMO_FIT, "WER", 110000)
+    assert not confirms(NEMO_FIT, "Loss", 12.3)
+    assert "loss" not in found(NEMO_FIT)
+
+
+def test_lightning_0x_checkpoint_message_without_global_step() -> None:
+    """Lightning 0.x callbacks/model_checkpoint.py (`f'\\nEpoch {epoch:05d}: {self.monitor}
+    reached {current:0.5f} (best {self.best:0.5f}), saving model to {filepath} as top {k}'`)."""
+    text = (
+        "Epoch 00012: val_loss reached 0.41234 (best 0.41234), saving model to /tmp/ckpt/epoch=12.ckpt as top 1\n"
+        "Epoch 00013: val_loss  was not in top 1\n"
+    )
+    assert confirms(text, "Validation loss", 0.4123)
+    assert not confirms(text, "Validation loss", 12)
+
+
+def test_icefall_wer_summary_file_named_by_the_head_line_above_it() -> None:
+    """k2-fsa/icefall egs/librispeech/ASR/*/decode.py `save_results` (`params.res_dir /
+    f"wer-summary-{test_set_name}-{key}-{params.suffix}.txt"`, `print("settings\\tWER", file=f)`,
+    `print("{}\\t{}".format(key, val), file=f)`), two files shown by `head`."""
+    text = """\
+==> zipformer/exp/modified_beam_search/wer-summary-test-other-beam_size_4-epoch-30-avg-9-modified_beam_search-use-averaged-model.txt <==
+settings	WER
+beam_size_4	4.89
+
+==> zipformer/exp/modified_beam_search/wer-summary-test-clean-beam_size_4-epoch-30-avg-9-modified_beam_search-use-averaged-model.txt <==
+settings	WER
+beam_size_4	2.15
+"""
+    # Then each file's WER is its set's, and the beam size is a setting, not a value
+    assert confirms(text, "WER", 2.15, "test-clean")
+    assert confirms(text, "WER", 4.89, "test-other")
+    assert not confirms(text, "WER", 4.89, "test-clean")
+    assert not confirms(text, "WER", 4)
+
+
+def test_icefall_cer_summary_file_alone() -> None:
+    """k2-fsa/icefall egs/aishell/ASR/*/decode.py `save_results` (`print("settings\\tCER",
+    file=f)`, one `<setting>\\t<value>` line per decoding setting, best first)."""
+    text = "settings\tCER\nmodified_beam_search\t4.38\ngreedy_search\t4.47\n"
+    assert confirms(text, "CER", 4.38)
+    assert confirms(text, "CER", 4.47)
+    assert not confirms(text, "WER", 4.38)
