@@ -101,3 +101,20 @@ def test_icefall_cer_summary_file_alone() -> None:
     assert confirms(text, "CER", 4.38)
     assert confirms(text, "CER", 4.47)
     assert not confirms(text, "WER", 4.38)
+
+
+def test_espnet1_word_level_result_file_grep_hits_are_wers_of_their_sets() -> None:
+    """espnet/espnet ESPnet1 utils/score_sclite.sh with `--wer true` (`sclite ... -o all
+    stdout > ${dir}/result.wrd.txt`, `grep -e Avg -e SPKR -m 2 ${dir}/result.wrd.txt`), grepped
+    over the decode directories as egs/wsj/asr1 RESULTS show it."""
+    text = """\
+exp/train_si284_pytorch_vggblstmp/decode_test_eval92_beam30_eacc.best_p0_len0.0-0.0_ctcw0.3_rnnlm1.0/result.wrd.txt:|  SPKR   |  # Snt    # Wrd  |  Corr       Sub        Del       Ins       Err     S.Err  |
+exp/train_si284_pytorch_vggblstmp/decode_test_eval92_beam30_eacc.best_p0_len0.0-0.0_ctcw0.3_rnnlm1.0/result.wrd.txt:|  Sum/Avg|   333      5643  |  95.1       4.2        0.7       0.6       5.5      45.9  |
+exp/train_si284_pytorch_vggblstmp/decode_test_dev93_beam30_eacc.best_p0_len0.0-0.0_ctcw0.3_rnnlm1.0/result.wrd.txt:|  SPKR   |  # Snt    # Wrd  |  Corr       Sub        Del       Ins       Err     S.Err  |
+exp/train_si284_pytorch_vggblstmp/decode_test_dev93_beam30_eacc.best_p0_len0.0-0.0_ctcw0.3_rnnlm1.0/result.wrd.txt:|  Sum/Avg|   503      8234  |  92.1       6.9        1.0       1.1       9.0      60.2  |
+"""
+    assert confirms(text, "WER", 5.5, "eval92")
+    assert confirms(text, "WER", 9.0, "dev93")
+    assert not confirms(text, "WER", 9.0, "eval92")
+    assert not confirms(text, "CER", 5.5)
+    assert not confirms(text, "WER", 45.9)
