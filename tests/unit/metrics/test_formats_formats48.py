@@ -118,3 +118,106 @@ exp/train_si284_pytorch_vggblstmp/decode_test_dev93_beam30_eacc.best_p0_len0.0-0
     assert not confirms(text, "WER", 9.0, "eval92")
     assert not confirms(text, "CER", 5.5)
     assert not confirms(text, "WER", 45.9)
+
+
+def test_torchvision_video_classification_clip_and_video_summaries() -> None:
+    """pytorch/vision references/video_classification/train.py `evaluate` (`print(" * Clip
+    Acc@1 {top1.global_avg:.3f} Clip Acc@5 {top5.global_avg:.3f}")`, then `" * Video Acc@1
+    {acc1:.3f} Video Acc@5 {acc5:.3f}"` over the aggregated clip predictions)."""
+    text = """\
+Test:  [   0/1211]  eta: 0:47:01  loss: 1.0211 (1.0211)  acc1: 70.8333 (70.8333)  acc5: 91.6667 (91.6667)  time: 2.3295  data: 2.1542  max mem: 3211
+Test: Total time: 0:03:51
+ * Clip Acc@1 63.952 Clip Acc@5 84.211
+ * Video Acc@1 68.101 Video Acc@5 87.922
+"""
+    assert confirms(text, "Video Top-1 Accuracy", 68.101)
+    assert confirms(text, "Clip Top-1 Accuracy", 63.95)
+    assert not confirms(text, "Video Top-1 Accuracy", 63.952)
+    assert not confirms(text, "Top-1 Accuracy", 70.8333)
+
+
+def test_timm_validate_summary_with_averaged_precision_recall_f1() -> None:
+    """huggingface/pytorch-image-models validate.py with `--metrics-avg macro` (`log_string +=
+    ' | Precision({avg}) {prec:.3f} | Recall({avg}) {rec:.3f} | F1-score({avg}) {f1:.3f}'`)."""
+    text = " * Acc@1 90.120 (9.880) Acc@5 99.210 (0.790) | Precision(macro) 89.874 | Recall(macro) 90.120 | F1-score(macro) 89.951\n"
+    assert confirms(text, "Top-1 Accuracy", 90.12)
+    assert confirms(text, "Macro F1", 89.951)
+    assert confirms(text, "Macro Precision", 89.87)
+    assert not confirms(text, "Macro F1", 89.874)
+    assert not confirms(text, "Top-1 Accuracy", 9.88)
+
+
+def test_mmdet3_voc_metric_line_and_map_table() -> None:
+    """open-mmlab/mmdetection 3.x mmdet/evaluation/metrics/voc_metric.py (`eval_results['mAP']`,
+    `f'AP{int(iou_thr * 100):02d}'`, prefix `pascal_voc/`) after mean_ap.py `print_map_summary`
+    (`class gts dets recall ap` rows, then `mAP`)."""
+    text = (
+        MMENGINE
+        + """
++-------------+------+------+--------+-------+
+| class       | gts  | dets | recall | ap    |
++-------------+------+------+--------+-------+
+| aeroplane   | 285  | 812  | 0.930  | 0.861 |
+| bicycle     | 337  | 1204 | 0.947  | 0.843 |
++-------------+------+------+--------+-------+
+| mAP         |      |      |        | 0.804 |
++-------------+------+------+--------+-------+
+"""
+        + MMENGINE
+        + "Epoch(test) [4952/4952]    pascal_voc/mAP: 0.8040  pascal_voc/AP50: 0.8040  data_time: 0.0021  time: 0.0411\n"
+    )
+    assert confirms(text, "mAP", 80.4)
+    assert confirms(text, "AP50", 0.804)
+    assert not confirms(text, "mAP", 86.1)
+    assert not confirms(text, "Recall", 93.0)
+
+
+def test_mmcls_0x_test_script_prints_and_mmpretrain_single_label_line() -> None:
+    """open-mmlab/mmclassification 0.x tools/test.py (`print(f'\\n{k} : {v:.2f}')` per
+    evaluation result) and mmpretrain 1.x SingleLabelMetric keys (`single-label/precision`,
+    `single-label/recall`, `single-label/f1-score`) on an `Epoch(test)` line."""
+    mmcls = "\naccuracy_top-1 : 76.55\n\naccuracy_top-5 : 93.06\n\nprecision : 75.12\n\nf1_score : 74.87\n"
+    assert confirms(mmcls, "Top-1 Accuracy", 76.55)
+    assert confirms(mmcls, "F1", 74.87)
+    assert not confirms(mmcls, "Top-1 Accuracy", 93.06)
+    mmpretrain = (
+        MMENGINE
+        + "Epoch(test) [50/50]    single-label/precision: 88.1200  single-label/recall: 87.9100  single-label/f1-score: 87.9800  accuracy/top1: 88.2000  data_time: 0.0096  time: 0.1330\n"
+    )
+    assert confirms(mmpretrain, "F1", 87.98)
+    assert confirms(mmpretrain, "Test Top-1 Accuracy", 88.2)
+    assert not confirms(mmpretrain, "F1", 88.12)
+
+
+def test_ultralytics_pose_box_and_pose_columns_are_kept_apart() -> None:
+    """ultralytics/ultralytics ultralytics/models/yolo/pose/val.py `get_desc` (("%22s" + "%11s"
+    * 10) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50", "mAP50-95)", "Pose(P", "R",
+    "mAP50", "mAP50-95)")) and the `all` row ("%22s" + "%11i" * 2 + "%11.3g" * 8)."""
+    text = """\
+                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)     Pose(P          R      mAP50  mAP50-95): 100%|██████████| 1/1 [00:00<00:00,  2.11it/s]
+                   all          4         14      0.912      0.857      0.931      0.721      0.891      0.786      0.852      0.561
+"""
+    assert confirms(text, "pose mAP50-95", 56.1)
+    assert confirms(text, "box mAP50-95", 72.1)
+    assert not confirms(text, "pose mAP50-95", 72.1)
+
+
+def test_jiwer_visualize_alignment_summary() -> None:
+    """jitsi/jiwer src/jiwer/alignment.py `visualize_alignment(show_measures=True)` (`=== SUMMARY
+    ===`, `f"substitutions={output.substitutions} ..."`, `f"\\nwer={output.wer * 100:.2f}%\\n"`
+    after mer, wil, wip; `cer=` for character output)."""
+    text = """\
+=== SUMMARY ===
+number of sentences: 2620
+substitutions=1012 deletions=118 insertions=141 hits=51446
+
+mer=2.41%
+wil=3.77%
+wip=96.23%
+wer=2.42%
+"""
+    assert confirms(text, "WER", 2.42)
+    assert confirms(text, "WER", 0.0242)
+    assert not confirms(text, "WER", 2.41)
+    assert not confirms(text, "WER", 3.77)
+    assert confirms("=== SUMMARY ===\nnumber of sentences: 2620\n\ncer=0.41%\n", "CER", 0.41)
