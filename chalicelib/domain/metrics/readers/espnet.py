@@ -5,7 +5,8 @@
 section (WER, CER or TER; named `<set>/WER Err`, or `<set>/Err` when the log does not say
 which; sclite rows keep their label: `eval1/Sum/Avg Err`), S.Err the sentence error rate
 (`<set>/S.Err`); the set comes from the row or the scored
-file's decode directory (`decode_eval1_beam20_...` -> `eval1`). Snt/Wrd are counts; of sclite's
+file's decode directory (`decode_eval1_beam20_...` -> `eval1`); ESPnet1's word-level
+`result.wrd.txt` holds a WER whatever the section says. Snt/Wrd are counts; of sclite's
 own Sum/Avg row the Sub/Del/Ins error components are read as `Sum/Avg Substitution Rate`,
 `Deletion Rate`, `Insertion Rate` (percentages of the reference words; Ins may pass 100),
 Corr is not read; speaker rows and the Sum (counts), Mean, S.D. and Median rows are not the
@@ -14,9 +15,11 @@ result: only Sum/Avg is.
 Format source: espnet/espnet egs2/TEMPLATE/asr1/scripts/utils/show_asr_result.sh (`echo "###
 ${type^^}"`, `echo "|dataset|Snt|Wrd|Corr|Sub|Del|Ins|Err|S.Err|"`, rows from `grep -H -e Avg
 "${dir}/score_${type}/result.txt" | sed ... | tr "|" " " | tr -s " " "|"`); ESPnet1 egs/*/asr1
-RESULTS (`grep -e Avg -e SPKR -m 2 .../decode_*/result.txt`); usnistgov/SCTK src/sclite
-(`SYSTEM SUMMARY PERCENTAGES by SPEAKER`, `| SPKR | # Snt # Wrd | Corr Sub Del Ins Err S.Err |`,
-`| Sum/Avg|`, `| Mean |`, `| S.D. |`, `| Median |`).
+RESULTS (`grep -e Avg -e SPKR -m 2 .../decode_*/result.txt`), utils/score_sclite.sh (`echo
+"write a CER (or TER) result in ${dir}/result.txt"`; with `--wer true`, sclite on the word
+transcripts `> ${dir}/result.wrd.txt`, `echo "write a WER result in ${dir}/result.wrd.txt"`);
+usnistgov/SCTK src/sclite (`SYSTEM SUMMARY PERCENTAGES by SPEAKER`, `| SPKR | # Snt # Wrd |
+Corr Sub Del Ins Err S.Err |`, `| Sum/Avg|`, `| Mean |`, `| S.D. |`, `| Median |`).
 """
 
 from __future__ import annotations
@@ -161,6 +164,8 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
     path = _result_dir(line) if "/result" in line else None
     if path is not None:
         state.context["espnet_result"] = path
+        # ESPnet1 scores words into result.wrd.txt (`--wer true`): a WER, whatever the section
+        state.context["espnet_words"] = ".wrd.txt" in line
     wrapped = state.context.pop("espnet_wrapped", False)
     if "|" not in line:
         return False
@@ -174,6 +179,8 @@ def read_espnet(line: str, state: LogState, out: Sink) -> bool:
         directory = path if path is not None else state.context.get("espnet_result", "")
         values = row.group(4).split()
         where, section = decode_set(directory), _section_of(directory, state)
+        if state.context.get("espnet_words"):
+            section = "WER"
         last = [p for p in directory.split("/") if p and not p.startswith("score")][-1:]
         if where and last and last[0].startswith("decode_"):
             where = f"decode_{where}"  # ESPnet1's decode_<set>_<config>: the set, as a decode

@@ -4,7 +4,10 @@ WER of different settings are:` blocks whose `<setting>\\t<value>[\\tbest for <s
 named `<set>/<setting>/WER` (CER blocks likewise; `WER/CER` blocks give both; a setting name
 too long for a metric name is dropped from it), the best lines of those files found by grep
 (`<exp>/49_10.txt:<setting>\t2.62\tbest for test-clean`, named `<set>/<setting>/WER`, CER
-when the file name says so), and the errs file's `%WER = 3.26`. The
+when the file name says so), the `wer-summary-<set>-<suffix>.txt` files (`settings\tWER`,
+then `<setting>\t<value>` per decoding setting, best first; named `<set>/<setting>/WER` when a
+`cat` or `head` line just above names the file, `<setting>/WER` otherwise), and the errs file's
+`%WER = 3.26`. The
 `params` dict logged at start (`{'exp_dir': PosixPath(...), 'epoch': 25, ...}`) is config.
 RESULTS.md tables (`| | test-clean | test-other | comment |`, a row per decoding method) give
 the WER of each method on each set, `test-other/greedy search/WER`; so do the rows of a table
@@ -19,7 +22,10 @@ test_set_name}] %WER {tot_errs / ref_len:.2%} [{tot_errs} / {ref_len}, {ins_errs
 `Errors: {ins} insertions, ...`); egs/*/ASR/*/decode.py `save_results` (`s = "\\nFor {}, WER
 of different settings are:\\n".format(test_set_name)`, `s += "{}\\t{}{}\\n".format(key, val,
 note)` with `note = "\\tbest for {}"` on the first line only; aishell and libriheavy use CER,
-`"{} CER\\t{}{}\\n"` and `WER/CER` with `"{}\\t{}\\t{}{}\\n"`).
+`"{} CER\\t{}{}\\n"` and `WER/CER` with `"{}\\t{}\\t{}{}\\n"`); the same function writes
+`params.res_dir / f"wer-summary-{test_set_name}-{key}-{params.suffix}.txt"` with
+`print("settings\\tWER", file=f)` (`CER`, `PER`, `WER\\tCER` in other recipes) and
+`print("{}\\t{}".format(key, val), file=f)`.
 """
 
 from __future__ import annotations
@@ -35,6 +41,25 @@ _LOGGED = re.compile(
 )
 _ERRS_FILE = re.compile(r"^\s*+%(WER|CER)\s*+=\s*+(" + NUM + r")" + END)
 _BLOCK = re.compile(r"\bFor ([^\s,]++), (WER|CER|WER/CER) of different settings are:")
+# A wer-summary file: its header, and the file's name where a command or `head` shows it
+# (`wer-summary-test-clean-greedy_search-epoch-30-avg-9.txt`: the set before the suffix).
+_SUMMARY_HEAD = re.compile(r"^\s*+settings\s++(WER|CER|PER)(?:\s++(CER))?+\s*+$", re.IGNORECASE)
+_SUMMARY_FILE = re.compile(r"(?<![\w-])(?:wer|cer)-summary-([^\s/]+?)\.txt\b")
+# The set's name is the file name's first part and the plain words after it (`test-clean`,
+# `TEST_NET`); the decoding setting and the suffix follow (`beam_size_4`, `epoch-30-avg-9`).
+_NOT_SET_WORDS = frozenset({"epoch", "iter", "avg", "greedy", "beam", "modified", "fast", "ctc"})
+
+
+def summary_set(name: str) -> str:
+    first, *rest = name.split("-")
+    words = [first]
+    for word in rest:
+        if not word.isalpha() or word.lower() in _NOT_SET_WORDS:
+            break
+        words.append(word)
+    return "-".join(words)
+
+
 _SETTING = re.compile(
     r"^[\s$>#]*+(\S++)(?:\s++(?:WER|CER))?+\s++(" + NUM + r")(?:\s++(" + NUM + r"))?+"
     r"(?:\s++best for \S++)?+\s*+$"
@@ -101,12 +126,24 @@ def _in_block(state: LogState) -> bool:
         "%CER =",
         "Errors: ",
         "best for ",
+        "settings\t",
+        "settings WER",
+        "settings CER",
     ),
     order=22,
     open=_in_block,
 )
 def read_icefall(line: str, state: LogState, out: Sink) -> bool:
     block = state.context.get("icefall_block")
+    if "settings" in line:
+        summary = _SUMMARY_HEAD.match(line)
+        if summary:
+            metrics = [m.upper() for m in summary.groups() if m]
+            # the line above may name the file: `cat <file>`, head's `==> <file> <==`
+            named = _SUMMARY_FILE.search(state.previous_line)
+            where = summary_set(named.group(1)) if named else ""
+            state.context["icefall_block"] = (where, metrics)
+            return True
     if "of different settings" in line:
         head = _BLOCK.search(line)
         if head:
@@ -147,9 +184,9 @@ def _setting(
     for metric, number in zip(metrics, numbers, strict=False):
         if number is None:
             continue
-        name = f"{where}/{key}/{metric}"
+        name = f"{where}/{key}/{metric}" if where else f"{key}/{metric}"
         if len(name) > MAX_NAME_CHARS:
-            name = f"{where}/{metric}"
+            name = f"{where}/{metric}" if where else metric
         out.add(name, number, "icefall", running=False)
 
 

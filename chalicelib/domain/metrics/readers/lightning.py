@@ -6,10 +6,25 @@ several dataloaders a value of dataloader i > 0 is named `<key> (DataLoader i)`,
 (a key a dataloader did not log) give nothing. Lightning < 1.6's `DATALOADER:0 TEST RESULTS`
 dict is read by `python_dicts`.
 
+During `fit`, the main progress bar's postfix carries the metrics logged with `prog_bar=True`
+(`Epoch 99: 100%|...| 1100/1100 [12:02<00:00, 1.52it/s, loss=12.3, v_num=0, val_wer=0.0638]`):
+the values of keys that name a split (`val_wer`, `valid/acc`, `test_loss`) are read as running
+values (the last epoch's stand); the smoothed training loss and `v_num` are not. The
+ModelCheckpoint callback's message (`Epoch 98, global step 108900: 'val_wer' reached 0.06310
+(best 0.06310), saving model to ...`; Lightning 0.x: `Epoch 00098: val_wer reached ...`) gives
+the monitored value, a running one, and the best so far, `best val_wer`; `... was not in top 3`
+gives nothing.
+
 Format source: Lightning-AI/pytorch-lightning src/lightning/pytorch/loops/evaluation_loop.py
 `_print_results` (`headers = [f"DataLoader {i}" ...]`, `f"{stage} Metric".capitalize()`
 prepended; rich `Table` or, without rich, `"─" * term_size` bars and `row_format =
-f"{{:^{max_length}}}" * len(headers)`; at most `term_size // max_length` columns per table).
+f"{{:^{max_length}}}" * len(headers)`; at most `term_size // max_length` columns per table);
+callbacks/progress/tqdm_progress.py (`set_description(f"Epoch {trainer.current_epoch}")`,
+`set_postfix(self.get_metrics(trainer, pl_module))`, `Tqdm.format_num`); callbacks/
+model_checkpoint.py `_update_best_and_save` (`f"Epoch {epoch:d}, global step {step:d}:
+{self.monitor!r} reached {current:0.5f} (best {self.best_model_score:0.5f}), saving model to
+{filepath!r} as top {k}"`, 1.x without `!r`, 0.x `f"Epoch {epoch:05d}: {self.monitor} reached
+..."`) and `f"... {self.monitor!r} was not in top {self.save_top_k}"`.
 """
 
 from __future__ import annotations
@@ -17,7 +32,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
-from chalicelib.domain.metrics.numbers import parse_number
+from chalicelib.domain.metrics.numbers import END, NUM, parse_number
 
 _STAGES = {"test": "test", "validate": "val", "validation": "val", "val": "val"}
 _BAR = re.compile(r"^\s*+─{10,}+\s*+$")
@@ -84,4 +99,37 @@ def read_plain_results(line: str, state: LogState, out: Sink) -> bool:
         name = cells[0].group()
         metric = f"{name} (DataLoader {index})" if index else name
         out.add(metric, score, "lightning", split=split, running=False)
+    return True
+
+
+# The fit loop's bar: "Epoch 99: 100%|####| 1100/1100 [12:02<00:00,  1.52it/s, k=v, k=v]".
+_EPOCH_BAR = re.compile(
+    r"(?<![\w.])Epoch \d++:\s*+\d++%\|[^|]*+\|\s*+\d++/\d++\s*+\[[^\],]*+,\s*+[^\],]*+(?=[,\]])"
+)
+_POSTFIX = re.compile(r",\s*+([A-Za-z][\w/.\-]{0,60}+)=(" + NUM + r")" + END)
+# Keys that name the split they were computed on: the bar shows results of the last
+# validation (or test) beside the running training loss.
+_SPLIT_KEY = re.compile(r"(?i)^(?:val|valid|validation|test)[_/]")
+_CHECKPOINT = re.compile(
+    r"(?<![\w.])Epoch \d++(?:, global step \d++)?+:\s*+'?([A-Za-z][\w/.\-]{0,60}+)'?\s++"
+    r"(?:reached\s++(" + NUM + r")\s*+\(best\s++(" + NUM + r")\)|was not in top \d++)"
+)
+
+
+@reader("lightning", markers=("it/s, ", "s/it, ", " (best ", " was not in top "), order=18)
+def read_fit_progress(line: str, state: LogState, out: Sink) -> bool:
+    if "top" in line:
+        saved = _CHECKPOINT.search(line)
+        if saved is not None:
+            if saved.group(2) is not None:
+                monitor = saved.group(1)
+                out.add(monitor, saved.group(2), "lightning", running=True)
+                out.add(f"best {monitor}", saved.group(3), "lightning", running=True)
+            return True
+    bar = _EPOCH_BAR.search(line)
+    if bar is None:
+        return False
+    for pair in _POSTFIX.finditer(line, bar.end()):
+        if _SPLIT_KEY.match(pair.group(1)):
+            out.add(pair.group(1), pair.group(2), "lightning", running=True)
     return True

@@ -5,7 +5,8 @@ coco/bbox_mAP_50: ...` pairs, and the dict `tools/test.py` of 2.x prints, `Order
 `*_mAP_copypaste` values repeat the named ones, unnamed, and are ignored where the line names
 them; a copypaste line alone (3.x logs it on its own line, and people paste only it) is read
 by position: mAP, mAP_50, mAP_75, mAP_s, mAP_m, mAP_l. -1 values (no ground truth in that
-area range) are skipped.
+area range) are skipped, and so are the per-category APs `classwise=True` adds as
+`<category>_precision` (a class row, not a precision).
 
 Format source: open-mmlab/mmdetection mmdet/datasets/coco.py (2.x `evaluate`: eval_results =
 OrderedDict(); keys f'{metric}_mAP', '_mAP_50', '_mAP_75', '_mAP_s/m/l', and
@@ -20,6 +21,7 @@ import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.numbers import END, NUM, parse_number
+from chalicelib.domain.metrics.readers.mmpretrain import category_ap
 
 _PAIR = re.compile(
     r"(?<![\w/])((?:[\w\-]++/)?+(?:bbox|segm|mask|proposal)_mAP(?:_\w+?)?)\s*+[:=]\s*+("
@@ -47,7 +49,8 @@ def _add(name: str, number: str, out: Sink) -> None:
 def read_mmdetection(line: str, state: LogState, out: Sink) -> bool:
     if "OrderedDict([(" in line:
         for match in _TUPLE.finditer(line):
-            _add(match.group(1), match.group(2), out)
+            if not category_ap(match.group(1), line):
+                _add(match.group(1), match.group(2), out)
         return True
     found = False
     for match in _PAIR.finditer(line):

@@ -61,9 +61,17 @@ def source_of(name: str) -> str:
     return "mmdetection" if _MMDET.search(name) else "mmpretrain"
 
 
-def skipped(name: str) -> bool:
-    """Per-class values (`IoU.road`, `Acc.person`) and mmdet's `*_copypaste` strings."""
-    return "." in name or name.endswith("copypaste")
+def skipped(name: str, line: str = "") -> bool:
+    """Per-class values (`IoU.road`, `Acc.person`, mmdet's per-category AP) and mmdet's
+    `*_copypaste` strings."""
+    return "." in name or name.endswith("copypaste") or category_ap(name, line)
+
+
+def category_ap(name: str, line: str) -> bool:
+    """MMDetection's COCO evaluation with `classwise=True` stores each category's AP as
+    `<category>_precision` beside the mean (`coco/person_precision: 0.5530  coco/bbox_mAP:
+    0.4010`; 2.x `person_precision: 0.553, bbox_mAP: 0.401`): a class row, not a precision."""
+    return name.endswith("_precision") and ("coco/" in name or "_mAP" in line)
 
 
 # MMOCR's HmeanIOUMetric logs one line per candidate score threshold before the best one.
@@ -86,7 +94,7 @@ def read_openmmlab_line(line: str, state: LogState, out: Sink) -> bool:
     split = _SPLITS[mode]
     for pair in _PAIR.finditer(line, head.end()):
         name = pair.group(1)
-        if not skipped(name):
+        if not skipped(name, line):
             out.add(name, pair.group(2), source_of(name), split=split, running=mode == "val")
     return True
 
@@ -113,7 +121,7 @@ def read_openmmlab_json(line: str, state: LogState, out: Sink) -> bool:
         return True  # a training iteration
     split = _SPLITS.get(mode) if isinstance(mode, str) else None
     for name, value in data.items():
-        if name in _TIMING_KEYS or skipped(name):
+        if name in _TIMING_KEYS or skipped(name, line):
             continue
         if isinstance(value, int | float) and not isinstance(value, bool):
             out.add(name, float(value), source_of(name), split=split, running=True)

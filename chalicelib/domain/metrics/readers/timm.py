@@ -10,13 +10,16 @@ for `Acc@1`. Training lines (`Train: 3 [ 100/1251 ( 8%)]  Loss: ...`) are consum
 nothing read. The same pair shape with a parenthesis that is not the complement of its value
 (`Prec@1 50.781 (47.435)`: the PyTorch ImageNet example's `{top1.val} ({top1.avg})` of a batch
 in progress, quoted without its counter) is a running meter, not a summary: nothing is read.
+With `--metrics-avg macro` the summary goes on with ` | Precision(macro) 89.874 | Recall(macro)
+90.120 | F1-score(macro) 89.951`, read as `Precision macro`, `Recall macro`, `F1-score macro`.
 The `--result` JSON and the results/summary CSV files are read by
 `json_results` and `results_csv`.
 
 Format source: huggingface/pytorch-image-models validate.py (`'{0}: [{1:>4d}/{2}]  Time: ...
 Loss: {loss.val:>7.4f} ({loss.avg:>6.4f})  Acc@1: {top1.val:>7.3f} ({top1.avg:>7.3f})  Acc@5:
 {top5.val:>7.3f} ({top5.avg:>7.3f})'`, `' * Acc@1 {:.3f} ({:.3f}) Acc@5 {:.3f} ({:.3f})'.
-format(top1a, 100-top1a, top5a, 100.-top5a)`) and train.py (`validate(..., log_suffix=
+format(top1a, 100-top1a, top5a, 100.-top5a)`, `log_string += ' | Precision({avg}) {prec:.3f} |
+Recall({avg}) {rec:.3f} | F1-score({avg}) {f1:.3f}'`) and train.py (`validate(..., log_suffix=
 ' (EMA)')`: log_name = 'Test' + log_suffix; `'Train: {} [{:>4d}/{} ({:>3.0f}%)]  Loss: ...'`).
 """
 
@@ -52,6 +55,9 @@ def _complements(value: str, paren: str) -> bool:
     return abs(float(value) + float(paren) - 100.0) <= max(10.0**-places, 0.01)
 
 
+# `--metrics-avg macro` appends " | Precision(macro) 89.874 | Recall(macro) ... | F1-score(...)"
+_AVERAGED = re.compile(r"\|\s*+(Precision|Recall|F1-score)\((\w++)\)\s++(" + NUM + r")")
+
 # The evaluation line: "Test: [ 156/156]" or "Test (EMA): [ 156/156]", then name: value (avg).
 _EVAL_HEAD = re.compile(r"(?<![\w(])(Test|Eval|Val)(\s*+\(EMA\))?+:\s*+\[\s*+\d++/\d++\]")
 _EVAL_PAIR = re.compile(
@@ -69,6 +75,9 @@ def read_timm(line: str, state: LogState, out: Sink) -> bool:
         kind = summary.group(1)
         out.add(f"{kind}@1", summary.group(2), "timm", running=False)
         out.add(f"{kind}@5", summary.group(4), "timm", running=False)
+        for averaged in _AVERAGED.finditer(line, summary.end()):
+            name, average, number = averaged.groups()
+            out.add(f"{name} {average}", number, "timm", running=False)
         return True
     head = _EVAL_HEAD.search(line) if "@1:" in line else None
     if head is not None:
