@@ -38,3 +38,18 @@ def test_a_data_set_named_after_a_stated_value_scopes_it() -> None:
     log = "The mAP is 48.5 for yolo5x.pt.\n"
     # Then the claim on the data set is still answered
     assert confirms(log, "mAP", 48.5, "COCO")
+
+
+def test_a_rank_listed_before_an_error_is_that_rank_s_error() -> None:
+    # Given two ranks sharing one metric word written once after the last one
+    log = "Top-1 and top-5 error of 18.8 and 5.0.\n"
+    # Then the first value is the top-1 error, never a top-1 accuracy
+    assert not confirms(log, "Top-1 Accuracy", 18.8)
+    assert confirms(log, "Top-1 Error", 18.8)
+    # Given a split written once for both ranks
+    log = "Top-1 and top-5 val accuracy of 81.2 and 95.0.\n"
+    # Then the top-1 value is a validation value too
+    assert not confirms(log, "Test Top-1 Accuracy", 81.2)
+    assert confirms(log, "Top-1 Validation Accuracy", 81.2)
+    # Given the usual shape: the accuracy pairs as before
+    assert confirms("We got top-1 and top-5 accuracy of 76.1 and 93.0.\n", "Top-1 Accuracy", 76.1)
