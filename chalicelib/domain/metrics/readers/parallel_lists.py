@@ -8,7 +8,9 @@ and Math datasets respectively`.
   `of about`), or after them behind `for`/`on` (`... for mIoU and accuracy`), or right after
   them when every name is a metric (`76.1% and 93.0% top-1 and top-5 accuracy`).
 - The names are items of a list (`A, B and C`, `A/B`), each of one to three words. When every
-  item is a metric of the vocabulary, the n-th value is the n-th metric's. Otherwise the items
+  item is a metric of the vocabulary, the n-th value is the n-th metric's; a bare rank before
+  the last item takes the last item's words after its rank (`top-1 and top-5 error` is top-1
+  error and top-5 error, never a top-1 accuracy). Otherwise the items
   are labels (data sets, classes, models) and the metric is the one named right before them (`the
   mIoU for Human, ...`) or right after the values (`6.06% accuracy on ...`): the n-th value is
   `<n-th label>/<metric>` when the label is shaped like a data set's name (`GSM8K`, `SST-2`),
@@ -126,7 +128,7 @@ def _paired(sentence: str, match: re.Match[str], respectively: bool) -> list[tup
         return []
     items, metric = named
     if all(is_known_metric(item) for item in items):
-        return list(zip(items, values, strict=True))
+        return list(zip(_shared_tail(items), values, strict=True))
     if not respectively:
         return []  # labels without "respectively": which label a value is of is not said
     if metric is not None:
@@ -136,6 +138,21 @@ def _paired(sentence: str, match: re.Match[str], respectively: bool) -> list[tup
     if all(sense_of(item).benchmark_bases for item in items):
         return list(zip(items, values, strict=True))
     return []
+
+
+def _shared_tail(items: list[str]) -> list[str]:
+    """`top-1 and top-5 error`, `top-1 and top-5 val accuracy`: the words after the last item's
+    rank are written once for all the ranks (`top-1 error`), not the default metric of a bare
+    `top-1` (accuracy), which a top-1 error read as it would confirm."""
+    tail = items[-1].split()[1:]
+    if not tail or sense_of(items[-1]).k is None:
+        return items
+    shared = []
+    for item in items[:-1]:
+        whole = f"{item} {' '.join(tail)}"
+        alone = len(item.split()) == 1 and sense_of(item).k is not None
+        shared.append(whole if alone and is_known_metric(whole) else item)
+    return [*shared, items[-1]]
 
 
 def _row(label: str) -> str:

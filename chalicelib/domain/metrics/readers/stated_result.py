@@ -15,7 +15,11 @@ makes the value someone else's or no result:
 - after the value, up to a word that turns to other numbers (`but`, `instead`, `than`, `while`),
   nothing names a source, and the turn is no `as reported`/`as in the paper` (`the mAP is 0.35
   as reported` is the paper's);
-- `on <data>` between the metric and `is` scopes the value (`test-clean/WER`);
+- `on <data>` between the metric and `is` scopes the value (`test-clean/WER`), and so does
+  `on|in|for [the] <split> [set]` or `on <data>` right after the value ("Accuracy is 91.2% on the
+  validation set" is a validation value, "... on CIFAR-100" CIFAR-100's: read without it, the
+  value answered a test claim or another data set's); a split there that the metric words
+  contradict ("Test accuracy is 91.2% on the training set") leaves the value unread;
 - further pairs in the same stretch are read as the writer's report reads them (`and mae is
   0.510`).
 
@@ -45,6 +49,7 @@ from chalicelib.domain.metrics.readers.sentence_values import (
     sentence_tokens,
 )
 from chalicelib.domain.metrics.sources import _SOURCE_WORD
+from chalicelib.domain.metrics.vocabulary import sense_of
 
 _STATED = re.compile(
     r"(?<![\w'])[Tt]he\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
@@ -67,6 +72,21 @@ _OTHER_SOURCE = re.compile(
     r"(?i)\b(?:sota|state[ -]of[ -]the[ -]art|original|table|figure|fig|tab|authors?+|you"
     r"|said|says|say|stated|states|mentioned|description|described|according|claims?+)\b"
 )
+# What the value is of, said right after it: "91.2% on the validation set", "0.71 on CIFAR-100".
+_AFTER_VALUE_SCOPE = re.compile(
+    r"^\s*+%?+\s*+(on|in|for)\s++(?:the\s++)?+([A-Za-z][\w\-.]{0,30}+)"
+    r"(?:\s++(?:set|split|data|dataset|subset|partition)\b)?+"
+)
+_SPLIT_WORDS = {
+    "test": "test",
+    "testing": "test",
+    "val": "val",
+    "valid": "val",
+    "validation": "val",
+    "dev": "val",
+    "train": "train",
+    "training": "train",
+}
 # A qualifier spelled as a word ("the top five accuracy"): the vocabulary may not tell it apart.
 _SPELLED = re.compile(r"(?i)\b(?:one|two|three|four|five|ten|twenty|hundred)\b")
 
@@ -116,10 +136,32 @@ def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | No
         index += 1
     if index >= len(tokens) or tokens[index][0] != "num" or not is_value(tokens, index):
         return
-    if where and _named_dataset(where.rstrip(".")):
+    after = _after_value_scope(window[tokens[index][3] :], name)
+    if after == "":
+        return  # the metric words and the words after the value name two splits
+    if after:
+        name = f"{after}/{name}"
+    elif where and _named_dataset(where.rstrip(".")):
         name = f"{where.rstrip('.')}/{name}"
     elif scope:
         name = f"{scope}/{name}"
     out.add(name, tokens[index][1], "prose")
     for other, number in _window_values(sentence, match.end() + tokens[index][3]):
         out.add(other, number, "prose")
+
+
+def _after_value_scope(after: str, name: str) -> str | None:
+    """The split or data set named right after the value ("on the validation set", "on
+    CIFAR-100"), "" when it is a split the metric words contradict, None when none is named."""
+    match = _AFTER_VALUE_SCOPE.match(after)
+    if match is None:
+        return None
+    word = match.group(2).rstrip(".")
+    split = _SPLIT_WORDS.get(word.lower())
+    if split is not None:
+        named = sense_of(name).split
+        return "" if named is not None and named != split else word
+    # a data set is evaluated "on" (a system "for yolo5x.pt" is the one evaluated)
+    if match.group(1) == "on" and any(c.isdigit() or c.isupper() for c in word):
+        return word if _named_dataset(word) else None
+    return None
