@@ -55,6 +55,35 @@ os.environ.pop("SOTAV_AWS_ENDPOINT_URL", None)
 os.environ.pop("SOTAV_URL_FETCH_CA_BUNDLE", None)
 
 
+def _share_botocore_data_between_sessions() -> None:
+    """Every test's moto starts with new boto3 sessions (`reset_settings` drops the cached
+    clients), and each new botocore session parsed the service models again (S3's alone is
+    ~0.15 s of JSON) — about a fifth of a second per test. botocore already shares what its
+    loader returns between all the clients of a session (`instance_cache`); here the same
+    objects are shared between the sessions of this test process, keyed by the search path
+    too. Only how often the files are parsed changes, not what any client is built from."""
+    from botocore import loaders
+
+    shared: dict[tuple[Any, ...], Any] = {}
+
+    def sharing(name: str) -> None:
+        load = getattr(loaders.Loader, name)
+
+        def shared_load(self: Any, *args: Any, **kwargs: Any) -> Any:
+            key = (name, tuple(self.search_paths), args, tuple(sorted(kwargs.items())))
+            if key not in shared:
+                shared[key] = load(self, *args, **kwargs)
+            return shared[key]
+
+        setattr(loaders.Loader, name, shared_load)
+
+    for name in ("load_service_model", "load_data_with_path"):
+        sharing(name)
+
+
+_share_botocore_data_between_sessions()
+
+
 @dataclass
 class AwsStack:
     resources: Any

@@ -46,9 +46,11 @@ def get_paper(paper_id: str, consistent: bool = False) -> dict[str, Any] | None:
     return codec.from_item(item) if item else None
 
 
-def get_papers(paper_ids: list[str]) -> dict[str, dict[str, Any]]:
+def get_papers(paper_ids: list[str], consistent: bool = False) -> dict[str, dict[str, Any]]:
+    """The papers that exist among `paper_ids`, by id (BatchGetItem, 100 keys a call).
+    `consistent`: strongly consistent reads (a stream batch's recompute, see `get_paper`)."""
     keys = [{"paper_id": {"S": pid}} for pid in dict.fromkeys(paper_ids)]
-    items = batch_get(PAPERS.physical_name(), keys)
+    items = batch_get(PAPERS.physical_name(), keys, consistent=consistent)
     return {item["paper_id"]: item for item in map(codec.from_item, items)}
 
 

@@ -7,7 +7,7 @@ and reordering give the same stored state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict
 from datetime import UTC, date, datetime
 from typing import Any
@@ -327,6 +327,7 @@ def recompute_paper(
     paper_id: str,
     touched_tasks: set[str] | None = None,
     fresher: Iterable[dict[str, Any]] = (),
+    read_already: Mapping[str, dict[str, Any] | None] | None = None,
 ) -> bool:
     """Recompute and store one paper. Returns False if the paper is gone or a newer recompute
     already stored its result. The slugs of the tasks the paper was or is in are added to
@@ -346,10 +347,17 @@ def recompute_paper(
     `fresher`: reproductions known to be current (the new images of the stream records being
     handled), which the index may not list yet (`reproductions_db.with_fresher`): without
     them, a promotion whose record came before the index caught up would never be counted.
+
+    `read_already`: papers a stream batch read for all its records at once (one strongly
+    consistent BatchGetItem after the records were written; None: the paper was not there),
+    used instead of the first round's GetItem. Later rounds read the paper again.
     """
     fresher = [item for item in fresher if item.get("paper_id") == paper_id]
-    for _ in range(MAX_ROUNDS):
-        paper = papers_db.get_paper(paper_id, consistent=True)  # the stream's write
+    for round_ in range(MAX_ROUNDS):
+        if round_ == 0 and read_already is not None and paper_id in read_already:
+            paper = read_already[paper_id]
+        else:
+            paper = papers_db.get_paper(paper_id, consistent=True)  # the stream's write
         if paper is None:
             return False
         reproductions = reproductions_db.with_fresher(

@@ -98,6 +98,27 @@ def new_images(event: dict[str, Any]) -> list[dict[str, Any]]:
     return list(latest.values())
 
 
+def read_dirty_papers(event: dict[str, Any], table: str) -> dict[str, dict[str, Any] | None]:
+    """The papers the batch's records make dirty, by id (None: not there), read strongly
+    consistently in BatchGetItems; empty if that read fails (each recompute then reads its
+    own paper, and a failure fails only that paper's records)."""
+    from chalicelib.db import papers as papers_db
+
+    dirty = (
+        dirty_paper_from_papers_record
+        if table == "papers"
+        else dirty_paper_from_reproductions_record
+    )
+    paper_ids = list(dict.fromkeys(p for r in event.get("Records") or [] if (p := dirty(r))))
+    if not paper_ids:
+        return {}
+    try:
+        found = papers_db.get_papers(paper_ids, consistent=True)
+    except Exception:
+        return {}
+    return {paper_id: found.get(paper_id) for paper_id in paper_ids}
+
+
 def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     from aws_lambda_powertools.utilities.batch import (
         BatchProcessor,
@@ -113,9 +134,12 @@ def handle_stream_batch(event: dict[str, Any], table: str) -> dict[str, Any]:
     # The batch's reproductions as its records leave them: the recomputes read them through
     # indexes, which may not show these writes yet (reproductions_db.with_fresher).
     fresher = new_images(event) if table == "reproductions" else []
+    # Every dirty paper of the batch read at once (one BatchGetItem per 100), not one GetItem
+    # each: the batch's records were all written before it was delivered.
+    read_already = read_dirty_papers(event, table)
 
     def recompute(paper_id: str) -> None:
-        recompute_paper(paper_id, paper_tasks.setdefault(paper_id, set()), fresher)
+        recompute_paper(paper_id, paper_tasks.setdefault(paper_id, set()), fresher, read_already)
 
     def rate(account_id: str) -> None:
         recompute_agent(account_id, fresher)

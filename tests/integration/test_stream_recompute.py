@@ -50,6 +50,31 @@ def test_ingest_then_stream_recomputes_each_paper_once_and_its_own_writes_stop_t
     assert with_code["updated_at"] and without_code["updated_at"]
 
 
+def test_a_batch_reads_its_papers_at_once_and_recomputes_each_once(
+    aws: Any, aws_calls: Any
+) -> None:
+    # Given 19 papers ingested, then two more source changes of one of them: 21 records
+    ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
+    paper_id = paper_id_for_arxiv("1711.00043")
+    paper = get_paper(paper_id)
+    assert paper is not None
+    for rev in (2, 3):
+        put_papers([{**paper, "source_rev": rev, "title": f"v{rev}"}])
+    records = stream_records(aws.resources.papers_stream_arn)
+    assert len(records) == 21
+    aws_calls.reset()
+    # When the stream handler gets them as one batch
+    result = aws.app.handler_map["recompute_from_papers_stream"]({"Records": records}, _context())
+    # Then every paper is read in one BatchGetItem, not one GetItem each ...
+    assert result == {"batchItemFailures": []}
+    assert aws_calls.calls["dynamodb.BatchGetItem"] == 1
+    # ... and recomputed once: one derived write and one stamp check per paper, however many
+    # of its records the batch holds
+    assert aws_calls.calls["dynamodb.UpdateItem"] == 19
+    assert aws_calls.calls["dynamodb.GetItem"] == 19
+    assert get_paper(paper_id)["title"] == "v3"  # type: ignore[index]
+
+
 def test_records_of_one_paper_in_a_batch_are_coalesced(aws: Any, aws_calls: Any) -> None:
     ingest_files(evaluation_tables=[SAMPLE / "redditsota.json"])
     paper_id = paper_id_for_arxiv("1711.00043")
