@@ -54,7 +54,6 @@ from chalicelib.domain.metrics.claim_scopes import (
     sample_counts,
     scope_hits,
 )
-from chalicelib.domain.metrics.dataset_named import dataset_named_rows
 from chalicelib.domain.metrics.dataset_rows import rows_named_by, same_held_out_set
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.metric_match import (
@@ -178,9 +177,6 @@ def check_claimed_metric(
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
     named = [m for m in named if not class_ap_row(m, name, metrics)]  # nor a class's AP
-    if not named:
-        # a value the log names only by the claimed data set (`| CrazyClimber | 3188 |`)
-        named = dataset_named_rows(metrics, name, dataset)
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

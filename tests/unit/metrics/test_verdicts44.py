@@ -6,56 +6,37 @@ from __future__ import annotations
 from tests.unit.metrics._helpers import confirms
 
 
-def test_a_value_named_only_by_its_data_set_answers_that_data_sets_claim() -> None:
-    # Given an evaluation script printing one number per data set and naming no metric
-    log = "INFO eval done\nINFO ptb : 22.314\nINFO text8 : 18.042\n"
-    # Then each is the claimed metric on that data set, written either way
-    assert confirms(log, "Perplexity", 22.31, "PTB")
-    assert confirms(log, "Perplexity", 18.04, "Text8")
-    # and never on another data set, nor without a data set
-    assert not confirms(log, "Perplexity", 22.31, "text8")
-    assert not confirms(log, "Perplexity", 22.31)
-
-    # Given a table of the run's own scores per environment beside the published ones
-    log = (
-        "| Env | MyAgent Score | Reported Score |\n"
-        "|---|---|---|\n"
-        "| Walker-v3 | 4120.5 | 4300.1 |\n"
-        "| Swimmer-v3 | 95.2 | 88.0 |\n"
-    )
-    # Then the system's own column answers the claim on that environment, the published one never
-    assert confirms(log, "Average Return", 4120.5, "Walker-v3")
-    assert not confirms(log, "Average Return", 4300.1, "Walker-v3")
-    assert not confirms(log, "Average Return", 95.2, "Walker-v3")
-
-
-def test_a_data_set_with_two_unnamed_values_answers_no_claim() -> None:
-    # Given two unnamed values of one data set (two runs, or a quoted one and the run's)
-    log = "ptb : 22.314\nptb : 31.870\n"
-    # Then neither is the claimed metric: nothing tells which one the claim is
-    assert not confirms(log, "Perplexity", 22.31, "PTB")
-    assert not confirms(log, "Perplexity", 31.87, "PTB")
-
-
-def test_a_log_that_names_its_metrics_leaves_unnamed_values_alone() -> None:
-    # Given a log that names its metric, and a line of a data set's size
-    log = "accuracy: 0.912\nptb : 42\n"
-    # Then the unnamed number is not the claimed metric on that data set
-    assert not confirms(log, "Accuracy", 42, "PTB")
+def test_a_value_named_only_by_its_data_set_is_no_claimed_metric() -> None:
+    # Given numbers labelled only by a data set, under a title that says what they are (a time,
+    # a loss, an error rate, a seed, a target) or under none (hostile review of verdicts44's
+    # dataset_named rule, withdrawn: the claim check cannot see the title)
+    for title, value in (
+        ("Training time (minutes) per data set", 91.2),
+        ("Final loss per data set", 91.2),
+        ("Error rate per data set", 8.8),
+        ("Target accuracy we aim for:", 91.2),
+        ("", 91.2),
+    ):
+        log = f"{title}\nCIFAR-10: {value}\nSVHN: 97.0\n"
+        # Then no metric claim on that data set is confirmed by it
+        assert not confirms(log, "Top-1 Accuracy", value, "CIFAR-10"), title
+        assert not confirms(log, "Accuracy", value, "CIFAR-10"), title
+    # and a named one still is
+    assert confirms("CIFAR-10 accuracy: 91.2\n", "Accuracy", 91.2, "CIFAR-10")
 
 
 def test_a_column_the_writer_obtained_is_the_runs_own() -> None:
-    # Given a reproduction table: the writer's column, then the paper's, rows by environment
+    # Given a reproduction table: the writer's column, then the paper's, rows by benchmark
     log = (
         "|             | Obtained | Reported in paper |\n"
         "|-------------|----------|-------------------|\n"
-        "| Seaquest    | 512      | 1340              |\n"
-        "| Qbert       | 2210     | 4005              |\n"
+        "| HellaSwag   | 71.3     | 76.2              |\n"
+        "| ARC-Easy    | 69.9     | 72.8              |\n"
     )
     # Then the obtained column answers the claim on its row, the paper's never
-    assert confirms(log, "Score", 512, "Seaquest")
-    assert not confirms(log, "Score", 1340, "Seaquest")
-    assert not confirms(log, "Score", 2210, "Seaquest")
+    assert confirms(log, "HellaSwag", 71.3)
+    assert not confirms(log, "HellaSwag", 76.2)
+    assert not confirms(log, "HellaSwag", 69.9)
 
     # Given a pull request's results beside a reference, rows by benchmark
     log = (
