@@ -2,7 +2,8 @@
 
 - A difference between two values ("Improve", "Gain", "Delta", "diff" rows or columns of a
   comparison table: `Improve | +0.0068`) is no value of the metric, unless the claim says it
-  is one ("AUC improvement").
+  is one ("AUC improvement"); nor is a bound or reference level of the metric ("Human
+  accuracy", "Oracle", "Upper bound", "Chance", "Random", "accuracy gap", "Required").
 - A per-class value indexed by number (`iou_0`, `F1_1`) is the class of that index: it answers a
   claim of a class only when the claim names the class by that number ("F1 (class 1)"); a class
   the claim names by a word ("IoU (change class)") is not told by an index.
@@ -44,13 +45,21 @@ from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 # A scope word that names a difference between values (not "change": change detection's
 # class; not "drop": the DROP benchmark).
 _DELTA_SCOPE = re.compile(r"^(?:rel)?+(?:improv|gain|delta|diff|increase|decrease)")
+# A scope word that names a bound or a reference level of the metric, not the run's value of it
+# ("Human accuracy", "Oracle accuracy", "Upper bound", "Chance", "Random", "accuracy gap",
+# "Best possible", "Required"): it answers only a claim that names it too.
+_BOUND_SCOPE = re.compile(
+    r"^(?:human|humans|oracle|upperbound|lowerbound|chance|random|gap|possible|required)$"
+)
 
 
 def delta_row(metric: ExtractedMetric, said: str) -> bool:
-    """Is the value a difference between two values the claim (`said`, its metric key) does
+    """Is the value a difference between two values, or a bound or reference level of the
+    metric (`_BOUND_SCOPE`), that the claim (`said`, its metric key) does
     not name?"""
     return any(
-        (match := _DELTA_SCOPE.match(scope)) and match.group(0) not in said
+        ((match := _DELTA_SCOPE.match(scope)) or (match := _BOUND_SCOPE.match(scope)))
+        and match.group(0) not in said
         for scope in sense_of(metric.name).scope
     )
 

@@ -415,7 +415,10 @@ def _narrow(
     # A difference between two values ("Improve | +0.0068", "Δ AUC") is no value of the metric.
     chosen = [m for m in chosen if not delta_row(m, said)]
     if not chosen:
-        return [], "the log reports this metric only as a difference between two values"
+        return [], (
+            "the log reports this metric only as a difference between two values or as a"
+            " bound or reference level (human, oracle, upper bound, chance)"
+        )
 
     # A setting the claim names ("BLEU (beam 5)", "Acc (5-shot)") that the value's line states
     # otherwise ("Test with beam=1: BLEU4 = 25.39") is another run's.

@@ -23,6 +23,9 @@ and Math datasets respectively`.
   expected, original, table, ...), no condition or wish (`if`, `should`, `would`, `expect`), and
   the sentence asks no question. `the MAE and MSE reported in paper is 0.424 and 0.400
   respectively`, `the paper reports 0.408 and 0.432, respectively` are someone else's numbers.
+- What follows the values qualifies them: `on CIFAR-100` scopes them to that data set, `on the
+  validation set` to that split; `for the teacher`, `with the official weights` after names
+  listed before the values makes them another model's or condition's: not read.
 - A value followed by a spread (`7.293 +/- 0.074`) is the value; a list followed by a word that
   makes its numbers no results (`points`, `epochs`) is not read.
 
@@ -102,6 +105,9 @@ def read_parallel_lists(line: str, state: LogState, out: Sink) -> bool:
             pairs = _paired(sentence, match, respectively)
             if not pairs:
                 continue
+            data = _data_after(sentence, match.end())
+            if data is not None:
+                pairs = [(n if "/" in n else f"{data}/{n}", v) for n, v in pairs]
             split = _prose_split(sentence) if " set" in sentence or " split" in sentence else None
             for name, number in pairs:
                 if scope and "/" not in name and not sense_of(name).scope:
@@ -123,7 +129,10 @@ def _paired(sentence: str, match: re.Match[str], respectively: bool) -> list[tup
         return []  # "if I get", "should be"; "I could only reach" reports what the writer got
     before = _WORD.findall(sentence[start : match.start()])
     after = _WORD.findall(sentence[match.end() : end])
-    named = _names_before(before, len(values)) or _names_after(after, len(values))
+    named = _names_before(before, len(values))
+    if named is not None and _qualified_after(sentence, match.end()):
+        return []  # "top-1 and top-5 accuracy of 81.2 and 95.0 for the teacher": not the run's
+    named = named or _names_after(after, len(values))
     if named is None:
         return []
     items, metric = named
@@ -153,6 +162,28 @@ def _shared_tail(items: list[str]) -> list[str]:
         alone = len(item.split()) == 1 and sense_of(item).k is not None
         shared.append(whole if alone and is_known_metric(whole) else item)
     return [*shared, items[-1]]
+
+
+# What right after the values says whose or under what they are: "... on CIFAR-100" scopes them
+# to that data set; "... for the teacher", "... with the official weights" makes them values of
+# another model or condition than the run's (a split, "for the test set", is read as a split).
+_DATA_AFTER = re.compile(r"[*`%\s]*+(?:on|in)\s++(?:the\s++)?+([A-Za-z][\w\-.]*[\w])")
+_QUALIFIED_AFTER = re.compile(
+    r"(?i)[*`%\s]*+(?:for|with|using|from|by|before|without)\s++(?!(?:the\s++)?+(?:test|testing"
+    r"|val|valid|validation|dev|train|training)\b)"
+)
+_SPLIT_WORDS = frozenset({"test", "testing", "val", "valid", "validation", "dev", "train"})
+
+
+def _data_after(sentence: str, end: int) -> str | None:
+    named = _DATA_AFTER.match(sentence, end)
+    if named is None or named.group(1).lower() in _SPLIT_WORDS:
+        return None
+    return named.group(1) if _DATASET_SHAPED.search(named.group(1)) else None
+
+
+def _qualified_after(sentence: str, end: int) -> bool:
+    return _QUALIFIED_AFTER.match(sentence, end) is not None
 
 
 def _row(label: str) -> str:

@@ -53,6 +53,15 @@ _PAIRED = re.compile(
 )
 
 
+# What may follow the two values for this reader to take them bare: nothing but the sentence's
+# end. Words between the names and the values that make them another system's or a source's.
+_PAIR_TAIL = re.compile(r"[\s*`%)]*+(?:[.!;,]|$)")
+_PAIR_OTHERS = re.compile(
+    r"(?i)\b(?:paper|papers|reported|official|baseline|teacher|expected|target|readme|authors?+"
+    r"|original|your|their|should|would)\b"
+)
+
+
 @reader("prose", markers=(" and ",), order=980)
 def read_paired_sentence(line: str, state: LogState, out: Sink) -> bool:
     if "espective" in line or len(line) > 600:
@@ -62,6 +71,11 @@ def read_paired_sentence(line: str, state: LogState, out: Sink) -> bool:
         first, second, a, _, b = match.groups()
         if not (is_known_metric(first) and is_known_metric(second)):
             continue
+        if _PAIR_TAIL.match(line, match.end()) is None or _PAIR_OTHERS.search(
+            line, match.end(2), match.start(3)
+        ):
+            continue  # "... of 81.2 and 95.0 on the validation set", "of the baseline are":
+            # the values are qualified or someone else's; `parallel_lists` reads them, if at all
         found = out.add(first, a, "prose") or found
         found = out.add(second, b, "prose") or found
     return found
