@@ -54,3 +54,48 @@ def test_cmmlu_categories_do_not_answer_mmlu(log: str) -> None:
 def test_mmlu_categories_alone_still_answer() -> None:
     assert confirms(_HEADER + _MMLU, "MMLU Humanities", 0.5354)
     assert not confirms(_HEADER + _CMMLU, "MMLU Humanities", 0.4712)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("ResNet-152 accuracy is 91.2%. My ResNet-18 got 85.0%.", "Accuracy"),
+        ("Accuracy is 91.2% for ResNet-152, 85.0% for mine.", "Accuracy"),
+        ("Accuracy was 91.2% before fine-tuning.", "Accuracy"),
+        ("Accuracy was 91.2% without augmentation.", "Accuracy"),
+        ("Accuracy was 91.2% prior to pruning.", "Accuracy"),
+        ("Accuracy is 91.2% (top-5).", "Top-1 Accuracy"),
+        ("TODO: Accuracy is 91.2%.", "Accuracy"),
+        ("FIXME: the accuracy is 91.2%.", "Accuracy"),
+    ],
+)
+def test_statement_of_another_value_is_not_read(text: str, claim: str) -> None:
+    assert not confirms(text, claim, 91.2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Accuracy is 91.2%.",
+        "The accuracy is 91.2% after fine-tuning.",
+        "Accuracy is 91.2% (top-1).",
+        "Accuracy is 91.2%. My loss is 0.3.",
+    ],
+)
+def test_own_statement_still_read(text: str) -> None:
+    assert confirms(text, "Accuracy", 91.2)
+
+
+def test_parenthesis_names_the_value_metric() -> None:
+    # Given a statement whose parenthesis right after the value names a qualifier
+    text = "Accuracy is 91.2% (top-5)."
+    # Then the value is of the metric the parenthesis names
+    assert confirms(text, "Top-5 Accuracy", 91.2)
+    assert not confirms(text, "Accuracy", 91.2)
+    # And a parenthesis naming another metric leaves the value unread
+    assert not confirms("mAP is 40.1 (AP50).", "mAP", 40.1)
+
+
+def test_own_clause_without_a_measurement_keeps_the_statement() -> None:
+    assert confirms("Accuracy is 91.2% with my batch size of 32.", "Accuracy", 91.2)
+    assert confirms("Accuracy is 91.2% on my seq2seq model.", "Accuracy", 91.2)
