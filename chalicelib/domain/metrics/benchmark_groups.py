@@ -4,13 +4,17 @@ lm-evaluation-harness prints MMLU's four categories as rows of their own under t
 (`|mmlu|...|acc|0.5962|` then `| - humanities|...|acc|0.5354|`), named `humanities`, `stem`,
 `social_sciences`, `other`: in a log that runs MMLU (its own row is there), a category row is
 MMLU's, and answers a claim of "MMLU Humanities". Without the suite's row nothing tells whose
-category it is (CMMLU and C-Eval have a "Humanities" and a "STEM" too).
+category it is (CMMLU and C-Eval have a "Humanities" and a "STEM" too). A category row belongs to
+the nearest suite row above it: in lm-eval's groups tables a group's rows nest under it
+(`|cmmlu|...` then `| - humanities|...`), so in a log that runs MMLU and CMMLU, CMMLU's
+categories stay CMMLU's.
 
 Pure functions on extracted metrics; tests in `tests/unit/metrics/test_verdicts44.py`.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -35,7 +39,27 @@ def suite_category_rows(
         if not any(names_benchmark(m.name, suite) for m in metrics):
             return named
         return [
-            replace(m, name=f"{suite}_{m.name}") if sense_of(m.name).scope == (category,) else m
+            replace(m, name=f"{suite}_{m.name}")
+            if sense_of(m.name).scope == (category,) and _under_suite(m, suite, metrics)
+            else m
             for m in named
         ]
     return named
+
+
+# The first cell of a table row: "" for a row continuing the one above, "- humanities" nested.
+_FIRST_CELL = re.compile(r"^\s*+\|([^|]*+)\|")
+
+
+def _under_suite(row: ExtractedMetric, suite: str, metrics: list[ExtractedMetric]) -> bool:
+    """Whether the nearest suite row above the category row is the suite's own (a row whose
+    first cell is neither empty nor nested); True when lines are unknown or none is above."""
+    if row.line <= 0:
+        return True
+    above = sorted((m for m in metrics if 0 < m.line < row.line), key=lambda m: -m.line)
+    for metric in above:
+        cell = _FIRST_CELL.match(metric.evidence)
+        if cell and (not cell.group(1).strip() or cell.group(1).strip().startswith("-")):
+            continue  # a row nested under a group, or continuing the row above
+        return names_benchmark(metric.name, suite)
+    return True

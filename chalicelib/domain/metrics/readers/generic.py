@@ -21,6 +21,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     asked_target,
     cjk_source,
 )
+from chalicelib.domain.metrics.readers.sentence_values import qualified_by_parenthesis
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 from chalicelib.domain.metrics.words import _QUALIFIER_WORDS
@@ -348,6 +349,12 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             name = qualified(" ".join(words))
             if match.group(1) and not is_known_metric(name):
                 continue
+            if words and match.group(2).split()[-1] in _COPULAS:
+                # "Accuracy is 91.2% (top-5)": a statement whose parenthesis names the metric
+                after = qualified_by_parenthesis(name, line[match.end() :])
+                if after is None:
+                    continue
+                name = after
             if words and is_result_name(name):
                 pairs.append((name, match.group(3)))
     if not pairs and line.count("[") > 1 and "]" in line:

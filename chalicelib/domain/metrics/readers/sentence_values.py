@@ -178,3 +178,28 @@ def known_suffix(words: list[str]) -> str | None:
         if "/" not in name and is_known_metric(name):
             return name
     return None
+
+
+# A qualifier in parentheses right after a value: "Accuracy is 91.2% (top-5)".
+_PAREN_AFTER = re.compile(r"^\s*+%?+\s*+\(\s*+([A-Za-z][\w@\-. ]{0,24}?)\s*+\)")
+
+
+def qualified_by_parenthesis(name: str, after: str) -> str | None:
+    """The metric a parenthesis right after the value names ("91.2% (top-5)" of "Accuracy":
+    "top-5 Accuracy"); the name itself when there is none or it qualifies nothing, None when it
+    names another metric (a system's name, "(rnnsearch)", qualifies nothing)."""
+    paren = _PAREN_AFTER.match(after)
+    if paren is None:
+        return name
+    words = paren.group(1)
+    plain, qualified = sense_of(name), sense_of(f"{words} {name}")
+    if qualified.base != plain.base:
+        # "(AP50)" after a mAP names another metric; "(rnnsearch)" names the system, no metric
+        return None if is_known_metric(words) and sense_of(words).base != plain.base else name
+    if (qualified.k, qualified.qualifiers, qualified.stat) != (
+        plain.k,
+        plain.qualifiers,
+        plain.stat,
+    ):
+        return f"{words} {name}"
+    return name

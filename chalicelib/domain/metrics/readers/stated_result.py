@@ -21,7 +21,14 @@ makes the value someone else's or no result:
   value answered a test claim or another data set's); a split there that the metric words
   contradict ("Test accuracy is 91.2% on the training set") leaves the value unread;
 - further pairs in the same stretch are read as the writer's report reads them (`and mae is
-  0.510`).
+  0.510`);
+- the value is not another system's or stage's: no later clause or sentence on the line gives
+  the writer's own value with no other metric named (`ResNet-152 accuracy is 91.2%. My
+  ResNet-18 got 85.0%.`, `Accuracy is 91.2% for ResNet-152, 85.0% for mine.`), and no
+  `before`/`without`/`prior to` follows the value (`Accuracy was 91.2% before fine-tuning.`);
+- a parenthesis right after the value that names a qualifier names the value's metric
+  (`Accuracy is 91.2% (top-5).` is top-5 accuracy; one naming another metric leaves it unread);
+- the line is no TODO/FIXME note (`TODO: Accuracy is 91.2%.` is work to do, not a result).
 
 Format source: none (prose of GitHub issues).
 """
@@ -46,10 +53,11 @@ from chalicelib.domain.metrics.readers.sentence_values import (
     ARTICLES,
     is_value,
     known_suffix,
+    qualified_by_parenthesis,
     sentence_tokens,
 )
 from chalicelib.domain.metrics.sources import _SOURCE_WORD
-from chalicelib.domain.metrics.vocabulary import sense_of
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 _STATED = re.compile(
     r"(?<![\w'])[Tt]he\s++((?:[A-Za-z][\w@.\-]*+\s++){1,4}?)"
@@ -87,6 +95,20 @@ _SPLIT_WORDS = {
     "train": "train",
     "training": "train",
 }
+# A note of work to do: nothing on it is a result obtained.
+_TODO_LINE = re.compile(r"^[\s*>#`\-]*+(?:TODO|FIXME)\b")
+# A stage the value comes before or without: "91.2% before fine-tuning" is not the run's result.
+_STAGE_AFTER = re.compile(
+    r"^\s*+%?+\s*+(?:(?:on|in|for)\s++(?:the\s++)?+[\w\-.]++\s++(?:set\s++)?+)?+"
+    r"(?:before|without|prior\s++to)\b",
+    re.IGNORECASE,
+)
+# The writer's own value, given in a later clause or sentence: "My ResNet-18 got 85.0%", "85.0%
+# for mine".
+_OWN = re.compile(r"(?i)\b(?:my|mine|ours|our|I\s++(?:got|get|obtained|reached|achieved))\b")
+# A measurement there (a decimal or a percentage), not a count ("with my batch of 32").
+_NUMBER = re.compile(r"(?<![\w.\-])(?:\d++\.\d++%?+|\d++\s*+%)(?![\w.\-]*+[A-Za-z])")
+_CLAUSES = re.compile(r"[,;]\s*+|(?<=[.!])\s++")
 # A qualifier spelled as a word ("the top five accuracy"): the vocabulary may not tell it apart.
 _SPELLED = re.compile(r"(?i)\b(?:one|two|three|four|five|ten|twenty|hundred)\b")
 
@@ -103,21 +125,27 @@ def read_stated_result(line: str, state: LogState, out: Sink) -> bool:
         return False
     if "://" in line:
         line = _URL.sub(" ", line)
+    if _TODO_LINE.match(line):
+        return False  # "TODO: Accuracy is 91.2%.": work to do
     scope = None  # "I ran it on the Pubmed dataset. The accuracy is 77.6": Pubmed's
-    for sentence in _SENTENCES.split(line):
+    sentences = _SENTENCES.split(line)
+    for at, sentence in enumerate(sentences):
+        later = " ".join(sentences[at + 1 :])
         scope = sentence_dataset(sentence) or scope
         if "?" in sentence or "\uff1f" in sentence or "espective" in sentence:
             continue
         if _NOT_REPORTED.search(sentence) or sentence.rstrip(" *_`").endswith((":", "\uff1a")):
             continue  # "the accuracy is 0.457, as shown below:" reads the block below
         for match in _STATED.finditer(sentence):
-            _read_stated(sentence, match, out, scope)
+            _read_stated(sentence, match, out, scope, later)
         if not state.running and (opening := _STATED_OPENING.match(sentence)):
-            _read_stated(sentence, opening, out, scope)
+            _read_stated(sentence, opening, out, scope, later)
     return False  # the line stays open to the other readers
 
 
-def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | None) -> None:
+def _read_stated(
+    sentence: str, match: re.Match[str], out: Sink, scope: str | None, later: str = ""
+) -> None:
     words, where = match.group(1), match.group(2)
     if _names_source(sentence[: match.end()]):
         return  # "In the paper, the mAP is 0.35", "the reported mAP is"
@@ -136,6 +164,13 @@ def _read_stated(sentence: str, match: re.Match[str], out: Sink, scope: str | No
         index += 1
     if index >= len(tokens) or tokens[index][0] != "num" or not is_value(tokens, index):
         return
+    rest = sentence[match.end() + tokens[index][3] :]
+    if _STAGE_AFTER.match(rest) or _own_value_later(f"{rest} {later}", name):
+        return  # "91.2% before fine-tuning", "91.2% for ResNet-152, 85.0% for mine"
+    qualified = qualified_by_parenthesis(name, rest)
+    if qualified is None:
+        return  # "AP is 0.41 (AP50)": the parenthesis names the value's metric
+    name = qualified
     after = _after_value_scope(window[tokens[index][3] :], name)
     if after == "":
         return  # the metric words and the words after the value name two splits
@@ -165,3 +200,17 @@ def _after_value_scope(after: str, name: str) -> str | None:
     if match.group(1) == "on" and any(c.isdigit() or c.isupper() for c in word):
         return word if _named_dataset(word) else None
     return None
+
+
+def _own_value_later(rest: str, name: str) -> bool:
+    """Whether a clause after the value gives the writer's own value ("My ResNet-18 got 85.0%",
+    "85.0% for mine") and names no other metric than the statement's."""
+    base = sense_of(name).base
+    for clause in _CLAUSES.split(rest):
+        if not _OWN.search(clause) or not _NUMBER.search(clause):
+            continue
+        words = re.findall(r"[A-Za-z][\w@\-]*+", clause)
+        others = {sense_of(w).base for w in words if is_known_metric(w)}
+        if others <= {base}:
+            return True
+    return False
