@@ -46,3 +46,14 @@ def test_a_bound_or_reference_level_is_no_value_of_the_metric(line: str) -> None
 
 def test_a_claim_that_names_the_bound_is_answered_by_it() -> None:
     assert confirms("Human accuracy: 91.2%", "Human Accuracy", 91.2)
+
+
+@pytest.mark.parametrize(
+    "text", ["We have not yet got 41.7 mAP.", "I have never reached 41.7 mAP on COCO."]
+)
+def test_a_negated_have_reports_no_value(text: str) -> None:
+    assert not confirms(text, "mAP", 41.7)
+
+
+def test_have_with_a_value_still_reports_it() -> None:
+    assert confirms("We had 41.7 mAP after the fix.", "mAP", 41.7)

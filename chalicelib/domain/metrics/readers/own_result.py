@@ -95,6 +95,9 @@ _JOINED_VERB = re.compile(
     r"(?:(?:then|finally|eventually|only|just|also|was|were|could|able|to)\s++){0,4}?"
     r"(?:got|get|obtained|achieved|reached)(?![\w'])"
 )
+# After "have"/"had": a negation makes it the helper of a result not got ("We have not yet got
+# 41.7 mAP", "I had never reached 40"), not the verb of a value the writer has.
+_NEGATED_HAVE = re.compile(r"(?i)\s++(?:not|never|yet|no)\b")
 _SUBJECT = re.compile(r"(?<![\w'])(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|[Yy]ou)(?![\w])")
 # "my mAP is 0.3", "our BLEU can only reach 19.6", "my reproduced R1 is 44.05".
 _MY_METRIC = re.compile(
@@ -288,6 +291,10 @@ def _own_values(sentence: str) -> list[tuple[str, str]]:
             continue
         if _BEFORE_SUBJECT.search(sentence, max(0, match.start() - 12), match.start()):
             continue
+        if match.group(0).split()[-1] in ("have", "had") and _NEGATED_HAVE.match(
+            sentence, match.end()
+        ):
+            continue  # "We have not yet got 41.7 mAP": "have" helps a negated verb
         pairs.extend(_window_values(sentence, match.end()))
     for match in _JOINED_VERB.finditer(sentence):
         subjects = [m.group(0) for m in _SUBJECT.finditer(sentence, 0, match.start())]
