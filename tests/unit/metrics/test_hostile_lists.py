@@ -57,3 +57,17 @@ def test_a_negated_have_reports_no_value(text: str) -> None:
 
 def test_have_with_a_value_still_reports_it() -> None:
     assert confirms("We had 41.7 mAP after the fix.", "mAP", 41.7)
+
+
+@pytest.mark.parametrize(
+    ("text", "split_claim"),
+    [
+        ("Accuracy is 91.2% (val).", "Validation Accuracy"),
+        ("The accuracy is 91.2 (train).", "Train Accuracy"),
+    ],
+)
+def test_a_split_in_parentheses_after_a_stated_value_is_its_split(
+    text: str, split_claim: str
+) -> None:
+    assert not confirms(text, "Test Accuracy", 91.2)
+    assert confirms(text, split_claim, 91.2)

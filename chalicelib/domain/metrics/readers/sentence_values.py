@@ -186,8 +186,9 @@ _PAREN_AFTER = re.compile(r"^\s*+%?+\s*+\(\s*+([A-Za-z][\w@\-. ]{0,24}?)\s*+\)")
 
 def qualified_by_parenthesis(name: str, after: str) -> str | None:
     """The metric a parenthesis right after the value names ("91.2% (top-5)" of "Accuracy":
-    "top-5 Accuracy"); the name itself when there is none or it qualifies nothing, None when it
-    names another metric (a system's name, "(rnnsearch)", qualifies nothing)."""
+    "top-5 Accuracy"; "91.2% (val)": "val Accuracy"); the name itself when there is none or it
+    qualifies nothing, None when it names another metric (a system's name, "(rnnsearch)",
+    qualifies nothing)."""
     paren = _PAREN_AFTER.match(after)
     if paren is None:
         return name
@@ -196,10 +197,11 @@ def qualified_by_parenthesis(name: str, after: str) -> str | None:
     if qualified.base != plain.base:
         # "(AP50)" after a mAP names another metric; "(rnnsearch)" names the system, no metric
         return None if is_known_metric(words) and sense_of(words).base != plain.base else name
-    if (qualified.k, qualified.qualifiers, qualified.stat) != (
+    if (qualified.k, qualified.qualifiers, qualified.stat, qualified.split) != (
         plain.k,
         plain.qualifiers,
         plain.stat,
-    ):
+        plain.split,
+    ):  # "(top-5)" qualifies the value, "(val)" gives its split
         return f"{words} {name}"
     return name
