@@ -59,6 +59,7 @@ def run() -> list[Row]:
         "fresh39": "thirty-ninth fresh hold-out (a mix from 2023 on, after all rounds)",
         "fresh40": "fortieth fresh hold-out (mostly prose, up to 2022, after all rounds)",
         "fresh41": "forty-first fresh hold-out (machine-printed, after verdicts43/44)",
+        "fresh42": "forty-second fresh hold-out (the formats the issue names, new sources)",
     }
     for key, label in labels.items():
         tally = tallies[key]

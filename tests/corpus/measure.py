@@ -63,6 +63,7 @@ SETS = (
     "fresh39",
     "fresh40",
     "fresh41",
+    "fresh42",
 )
 
 

@@ -88,6 +88,7 @@ AGREEMENT_FLOOR = {
     "fresh39": 0.808,
     "fresh40": 0.801,
     "fresh41": 0.87,
+    "fresh42": 0.779,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -180,6 +181,9 @@ OPEN_WRONG_CONFIRMATIONS = {
     # 5 wrong confirmations):
     # fresh41 (measured blind once, at cd70321 after verdicts43/44, and the same at fe32b37
     # before them: 87.1% (101/116), 0 wrong confirmations)
+    # fresh42 (measured blind once, at 4b9d351: 77.9% (53/68), 2 wrong confirmations):
+    ("fresh42-icefall-zipformer-vs-previous-conformer", "WER", 5.69),
+    ("fresh42-vllm-throughput-main-vs-pr-three-trials", "Throughput (tokens/s)", 24.74),
 }
 
 
