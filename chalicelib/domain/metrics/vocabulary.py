@@ -69,12 +69,25 @@ _UNIT_TEXT = re.compile(
 )
 
 
+# A bare "Throughput" names a different metric by its unit: vLLM's benchmark_throughput.py prints
+# `Throughput: 24.74 requests/s, 12667.68 tokens/s`, and reports re-type it as "Throughput
+# (tokens/s)" or "Throughput (req/s)"; one line's request rate is not its token rate.
+_THROUGHPUT_UNITS = re.compile(
+    r"(?i)^\s*(?:(tok(?:en)?s?)|(req(?:uest)?s?))\s*/\s*(?:s|sec|second)\s*$"
+)
+
+
 def strip_unit(name: str) -> str:
-    """`Mean TTFT (ms)` -> `Mean TTFT`; `Precision (macro)` keeps its qualifier as a word."""
+    """`Mean TTFT (ms)` -> `Mean TTFT`; `Precision (macro)` keeps its qualifier as a word;
+    `Throughput (tokens/s)` -> `Token throughput` (`(req/s)`: `Request throughput`)."""
     match = _UNIT.search(name)
     if match is None:
         return name
     inside = match.group(1)
+    if name[: match.start()].strip().lower() == "throughput" and (
+        rate := _THROUGHPUT_UNITS.match(inside)
+    ):
+        return "Token throughput" if rate.group(1) else "Request throughput"
     if inside.isdigit() and match.start() > 0 and name[match.start() - 1].isalnum():
         # a number glued to the name is a parameter of the metric, not a unit: TrackEval's
         # HOTA(0) is HOTA at the lowest localisation threshold, another metric than HOTA

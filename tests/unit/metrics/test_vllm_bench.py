@@ -49,3 +49,19 @@ Avg latency: 1.7734 seconds
     assert not check_claimed_metric(metrics, "Output token throughput", 6348.8).ok
     assert check_claimed_metric(metrics, "Average latency", 1.7734).ok
     assert check_claimed_metric(metrics, "P99 latency", 1.8422).ok
+
+
+def test_a_throughput_claim_named_by_its_unit_is_that_rate() -> None:
+    # benchmark_throughput.py's line as posted in vllm-project/vllm pull 7117 (fresh42): a
+    # claim re-typed as "Throughput (tokens/s)" is the token rate, never the line's request rate
+    metrics = extract_metrics("Throughput: 24.74 requests/s, 12667.68 tokens/s\n")
+    assert check_claimed_metric(metrics, "Throughput (tokens/s)", 12667.68).ok
+    assert not check_claimed_metric(metrics, "Throughput (tokens/s)", 24.74).ok
+    assert check_claimed_metric(metrics, "Throughput (req/s)", 24.74).ok
+    assert check_claimed_metric(metrics, "Throughput (requests/s)", 24.74).ok
+    assert not check_claimed_metric(metrics, "Throughput (requests/s)", 12667.68).ok
+    # the same names printed by a tool read the same way
+    printed = extract_metrics("Throughput (tokens/s): 512.5\nThroughput (req/s): 3.1\n")
+    assert check_claimed_metric(printed, "Token throughput", 512.5).ok
+    assert check_claimed_metric(printed, "Request throughput", 3.1).ok
+    assert not check_claimed_metric(printed, "Request throughput", 512.5).ok
