@@ -63,7 +63,7 @@ AGREEMENT_FLOOR = {
     "fresh14": 0.829,
     "fresh15": 0.913,
     "fresh16": 1.0,
-    "fresh17": 0.907,
+    "fresh17": 0.917,
     "fresh18": 0.845,
     "fresh19": 0.873,
     "fresh20": 0.827,
@@ -80,11 +80,11 @@ AGREEMENT_FLOOR = {
     "fresh31": 0.89,
     "fresh32": 0.76,
     "fresh33": 0.944,
-    "fresh34": 0.715,
+    "fresh34": 0.72,
     "fresh35": 0.884,
     "fresh36": 0.852,
     "fresh37": 0.782,
-    "fresh38": 0.841,
+    "fresh38": 0.854,
     "fresh39": 0.808,
     "fresh40": 0.801,
     "fresh41": 0.87,
@@ -121,9 +121,8 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh16 (measured blind once, after every round of this session: 80.9% (38/47), 1 wrong
     # confirmation; the same with the code before them, aca1594): none left after verdicts22
     # fresh17 (measured blind once, at its merge: 87.9% (181/206), 5 wrong confirmations; 89.3%
-    # and 2 after verdicts23):
-    ("fresh17-icefall-russian-streaming-modified-beam", "Greedy WER", 25.4),
-    ("fresh17-sb3-ppo-cartpole-evaluate-policy", "Mean Reward", 91.49),
+    # and 2 after verdicts23; none left after wrong48: a decoding method's title, the pasted
+    # code's one Gym environment)
     # fresh18 (measured blind once, at its merge: 79.1% (159/201), 8 wrong confirmations; 83.0%
     # and 1 after verdicts23):
     # fresh19 (measured blind: 71.8% (148/206), 8 wrong confirmations, before verdicts22/23;
@@ -163,18 +162,16 @@ OPEN_WRONG_CONFIRMATIONS = {
     # (145/162), 1 wrong confirmation); verdicts39: 94.4%, 0 left
     # fresh34 (measured blind once, after this session's first fixes: 64.0% (110/172),
     # 13 wrong confirmations):
-    # verdicts38: 70.9%, 3 left
+    # verdicts38: 70.9%, 3 left; wrong48: 72.1%, 1 left (a raw ranking claim needs "raw")
     ("fresh34-det-fast-rcnn-voc07-paper-vs-run", "mAP", 67.2),
-    ("fresh34-kg-rgcn-mrr-raw-vs-filtered", "Raw MRR", 0.2),
     # fresh35 (measured blind once, after verdicts34-37: 79.8% (138/173), 6 wrong confirmations):
     # verdicts40: 88.4%, 0 left (5 fixed by general rules, 1 relabelled against the contract)
     # fresh36 (measured blind once, after verdicts34-36: 83.4% (136/163), 3 wrong confirmations);
     # verdicts39: 85.2%, 0 left
     # fresh37 (measured blind once, after verdicts34-39: 74.2% (92/124), 0 wrong confirmations)
     # fresh38 (measured blind once, after verdicts34-39: 81.6% (129/158), 4 wrong confirmations):
-    # verdicts41: 84.2%, 2 left
-    ("fresh38-rasbt-25-densenet-mnist-test-is-train", "Test Accuracy", 99.91),
-    ("fresh38-language-learning-198-parse-stats", "F1", 0.66666667),
+    # verdicts41: 84.2%, 2 left; wrong48: 85.4%, 0 left (a test set built with train=True, a
+    # worked example of expected values)
     # fresh39 (measured blind once, at fe32b37, before this session's rounds: 75.3% (122/162),
     # 6 wrong confirmations): none left after verdicts46
     # fresh40 (measured blind once, at fe32b37, before this session's rounds: 70.8% (114/161),

@@ -64,6 +64,7 @@ from chalicelib.domain.metrics.metric_match import (
     same_metric,
     voc_protocol_rows,
 )
+from chalicelib.domain.metrics.metric_variants import decoding_mismatch, raw_rank_unsaid
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
 from chalicelib.domain.metrics.sense_compare import split_named
@@ -438,6 +439,12 @@ def _narrow(
         ]
         if not chosen:
             return [], "the log reports this metric only for another evaluation protocol"
+
+    # "Greedy WER" is not a `modified_beam_search/%WER`; "Raw MRR" is not a plain (filtered) MRR
+    chosen = [m for m in chosen if not decoding_mismatch(claim, name, m)]
+    chosen = [m for m in chosen if not raw_rank_unsaid(claim, m)]
+    if not chosen:
+        return [], "the log reports this metric only for another decoding method or protocol"
 
     chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
     chosen = average_beside_plain(claim, chosen)  # "Average Reward" beside a window's "Reward"

@@ -49,6 +49,7 @@ from chalicelib.domain.metrics.line_layout import (
 )
 from chalicelib.domain.metrics.line_runs import consumed, runs
 from chalicelib.domain.metrics.model import ExtractedMetric
+from chalicelib.domain.metrics.pasted_code import PastedCode
 from chalicelib.domain.metrics.sink import Sink
 from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
@@ -160,6 +161,7 @@ class Extraction:
         # Markdown quote blocks (`> ...` lines): [first line, last line, holds prose].
         self._quotes: list[list[int | bool]] = []
         self._compared = ComparedBlocks()
+        self._code = PastedCode()  # an RL script's environment, a test set built from train
         # Line shapes (`feed_lines`) whose lines only the counter rules can read: their plan;
         # None for a shape whose lines are fed.
         self._skips: dict[bytes, ShapePlan | None] = {}
@@ -324,6 +326,7 @@ class Extraction:
                     read(line, state, self.sink)
             return
         self._compared.line(state.line_no, stripped)
+        self._code.line(state.line_no, stripped)
         if read_layout(line, stripped, state):
             return
         sink = self.sink
@@ -381,6 +384,7 @@ class Extraction:
 
     def results(self) -> list[ExtractedMetric]:
         metrics = self._compared.unquoted(self._replied_to(self.sink.results()))
+        metrics = self._code.adjust(metrics)
         quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
         if not quoted:
             return metrics
