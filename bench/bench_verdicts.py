@@ -60,6 +60,7 @@ def run() -> list[Row]:
         "fresh40": "fortieth fresh hold-out (mostly prose, up to 2022, after all rounds)",
         "fresh41": "forty-first fresh hold-out (machine-printed, after verdicts43/44)",
         "fresh42": "forty-second fresh hold-out (the formats the issue names, new sources)",
+        "fresh43": "forty-third fresh hold-out (reproduction reports in issues)",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -64,6 +64,7 @@ SETS = (
     "fresh40",
     "fresh41",
     "fresh42",
+    "fresh43",
 )
 
 
