@@ -85,7 +85,7 @@ AGREEMENT_FLOOR = {
     "fresh36": 0.852,
     "fresh37": 0.782,
     "fresh38": 0.854,
-    "fresh39": 0.808,
+    "fresh39": 0.833,
     "fresh40": 0.801,
     "fresh41": 0.87,
     "fresh42": 0.808,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.vlm_benchmarks import VLM_ALIASES, VLM_HEADLINES
 from chalicelib.domain.metrics.words import (
     _AGGREGATE_WORDS,
     _QUALIFIER_WORDS,
@@ -365,6 +366,7 @@ BENCHMARK_HEADLINES: dict[str, tuple[str, ...]] = {
             "bioasq",
         )
     },
+    **VLM_HEADLINES,
 }
 BENCHMARK_K = {"ndcg": 10, "pass": 1}
 # Common spellings of benchmark names.
@@ -386,6 +388,7 @@ _BENCHMARK_ALIASES = {
     "mmlusocialscience": "mmlusocialsciences",
     # the absolute trajectory error is evo's absolute pose error (APE) of the translation part
     "ate": "ape",
+    **VLM_ALIASES,
 }
 
 # Part segmentation (ShapeNet-Part) reports a class-averaged and an instance-averaged mIoU,

@@ -38,6 +38,7 @@ from chalicelib.domain.metrics.phrases import BENCHMARK_K as BENCHMARK_K
 from chalicelib.domain.metrics.phrases import KERAS_ACCURACY_SCOPES, folded_scope, unlisted
 from chalicelib.domain.metrics.setup_words import verb_use
 from chalicelib.domain.metrics.tf_od_names import tf_od_api_name
+from chalicelib.domain.metrics.vlm_benchmarks import VLM_PARTS
 from chalicelib.domain.metrics.words import _AGGREGATE_WORDS as _AGGREGATE_WORDS
 from chalicelib.domain.metrics.words import _NOISE_WORDS as _NOISE_WORDS
 from chalicelib.domain.metrics.words import _QUALIFIER_PAIRS as _QUALIFIER_PAIRS
@@ -348,6 +349,11 @@ def sense_of(name: str) -> MetricSense:
         if joined in BENCHMARK_HEADLINES:
             benchmark_bases = BENCHMARK_HEADLINES[joined]
             scope.append(joined)
+            rest = []
+        elif joined in VLM_PARTS:
+            # "MME Perception": the part's metrics, of the benchmark's rows
+            scope.append(VLM_PARTS[joined][0])
+            benchmark_bases = VLM_PARTS[joined][1]
             rest = []
         else:
             # An unknown name is its own metric ("Request throughput", "ENTS_F1").

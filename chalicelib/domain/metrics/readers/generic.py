@@ -21,7 +21,10 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     asked_target,
     cjk_source,
 )
-from chalicelib.domain.metrics.readers.sentence_values import qualified_by_parenthesis
+from chalicelib.domain.metrics.readers.sentence_values import (
+    qualified_by_parenthesis,
+    scoped_by_parenthesis,
+)
 from chalicelib.domain.metrics.result_names import is_result_name
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 from chalicelib.domain.metrics.words import _QUALIFIER_WORDS
@@ -275,6 +278,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
+    paren_after = "(" in line
     if ":" in line or "=" in line:
         if "(" in line and ")" in line:
             line = _without_settings(line)
@@ -319,6 +323,16 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 words = words[1:]  # "recall@20: 0.2258 and ndcg@20: 0.1451": the second pair
             words = _clean(words)
             name = qualified(" ".join(words))
+            if (
+                words
+                and paren_after
+                and line[match.end() : match.end() + 3].lstrip(" %")[:1] == "("
+            ):
+                # "Accuracy: 91.2% (val)": the parenthesis gives the value's split
+                scoped = scoped_by_parenthesis(name, line[match.end() : match.end() + 40])
+                if scoped is None:
+                    continue
+                name = scoped
             on = _FOR_DATASET.match(line, match.end()) if for_dataset else None
             if on and _named_dataset(on.group(1)):
                 name = f"{on.group(1)}/{name}"  # "mAP : 67.90 for oxford": Oxford's mAP

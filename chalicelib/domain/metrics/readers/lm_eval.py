@@ -78,7 +78,7 @@ def lm_eval_row(cells: list[str], state: LogState, out: Sink) -> None:
 # A row label naming published numbers ("paper", "reported", "official", "leaderboard"): a
 # reference row.
 _REFERENCE_ROW = re.compile(
-    r"(?i)\b(?:paper|reported|official|published|claimed|leaderboard|readme|model[ -]card)\b"
+    r"(?i)\b(?:paper|reported|official|published|claimed|leaderboard|readme|model[ -]card|blog)\b"
 )
 # Inline emphasis around a cell's number: HTML tags (`<ins>65.20</ins>`, an unclosed `<b>`)
 # and markdown marks (`**65.2**`, `` `65.2` ``).

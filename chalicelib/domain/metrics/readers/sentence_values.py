@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.split_headings import _SPLIT_OF_WORD
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 _TOKEN = re.compile(
@@ -205,3 +206,33 @@ def qualified_by_parenthesis(name: str, after: str) -> str | None:
     ):  # "(top-5)" qualifies the value, "(val)" gives its split
         return f"{words} {name}"
     return name
+
+
+# A parenthesis that names only a split: "(val)", "(test set)", "(on the dev split)",
+# "(val2017)". Not "(eval)": an evaluation may be the test's. "(joint training)" names a
+# training scheme, no split.
+_SPLIT_PAREN = re.compile(
+    r"^[ \t]*+%?+[ \t]*+\([ \t]*+(?i:on[ \t]++)?+(?i:the[ \t]++)?+"
+    r"(?i:(test|testing|val|valid|validation|dev|train|training)"
+    r"(?:[ \t_\-]?+(?:set|split|data|subset))?+|(val|test)20\d\d|(test-dev))[ \t]*+\)"
+)
+
+
+def scoped_by_parenthesis(name: str, after: str) -> str | None:
+    """A `name: value` pair with a parenthesis right after the value ("Accuracy: 91.2% (val)",
+    "mAP: 0.412 (test)", "F1: 88.1 (dev)"): a parenthesis that names only a split gives the
+    value's split, one that qualifies the metric its qualifier ("(top-5)"); None when it names
+    another metric, or a split other than the one the name already has ("Test accuracy: 91.2
+    (val)" is neither's for sure)."""
+    own = sense_of(name).split
+    split = _SPLIT_PAREN.match(after)
+    if split is not None:
+        word = (split.group(1) or split.group(2) or "test").lower()
+        if own is not None and _SPLIT_OF_WORD[word] != own:
+            return None
+        return name if own is not None else f"{word} {name}"
+    scoped = qualified_by_parenthesis(name, after)
+    if scoped is None or scoped == name:
+        return scoped
+    # a qualifier keeps the name's split ("(joint training)" is a scheme, not the train split)
+    return scoped if sense_of(scoped).split == own else name
