@@ -34,6 +34,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     megatron,
     mlperf,
     mmdetection,
+    mme,
     mmpretrain,
     mnist_example,
     model_index,
