@@ -61,6 +61,7 @@ def run() -> list[Row]:
         "fresh41": "forty-first fresh hold-out (machine-printed, after verdicts43/44)",
         "fresh42": "forty-second fresh hold-out (the formats the issue names, new sources)",
         "fresh43": "forty-third fresh hold-out (reproduction reports in issues)",
+        "fresh44": "forty-fourth fresh hold-out (2024-2026: LLM, RAG, math, VLM)",
     }
     for key, label in labels.items():
         tally = tallies[key]

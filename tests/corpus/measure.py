@@ -65,6 +65,7 @@ SETS = (
     "fresh41",
     "fresh42",
     "fresh43",
+    "fresh44",
 )
 
 
