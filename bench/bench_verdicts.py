@@ -62,6 +62,7 @@ def run() -> list[Row]:
         "fresh42": "forty-second fresh hold-out (the formats the issue names, new sources)",
         "fresh43": "forty-third fresh hold-out (reproduction reports in issues)",
         "fresh44": "forty-fourth fresh hold-out (2024-2026: LLM, RAG, math, VLM)",
+        "fresh45": "forty-fifth fresh hold-out (committed log and result files)",
     }
     for key, label in labels.items():
         tally = tallies[key]

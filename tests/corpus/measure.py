@@ -66,6 +66,7 @@ SETS = (
     "fresh42",
     "fresh43",
     "fresh44",
+    "fresh45",
 )
 
 
