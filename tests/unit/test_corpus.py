@@ -89,7 +89,7 @@ AGREEMENT_FLOOR = {
     "fresh40": 0.801,
     "fresh41": 0.87,
     "fresh42": 0.808,
-    "fresh43": 0.797,
+    "fresh43": 0.827,
     "fresh44": 0.747,
     "fresh45": 0.751,
 }
@@ -184,12 +184,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh42 (measured blind once, at 4b9d351: 77.9% (53/68), 2 wrong confirmations):
     ("fresh42-icefall-zipformer-vs-previous-conformer", "WER", 5.69),
     # fresh43 (measured blind once, at ff5f03a and the same at 4b9d351: 78.6% (132/168), 5 wrong
-    # confirmations):
-    ("fresh43-vista-11-nuscenes-val-tta", "Test NDS", 69.52),
-    ("fresh43-anomaly-transformer-34-f1pa-vs-f1", "F1", 0.95),
-    ("fresh43-motip-84-dancetrack-val-released-vs-retrained", "Test HOTA", 64.07),
-    ("fresh43-cdpruner-23-pope-three-categories", "F1", 0.8798),
-    ("fresh43-opera-19-pope-popular-and-chair", "Recall", 78.3),
+    # confirmations): none left after verdicts49
     # fresh44 (measured blind once, at a738071 and the same at 4b9d351: 74.7% (127/170), 7 wrong
     # confirmations):
     ("fresh44-qwen25-math-35-gaokao-json", "Accuracy", 57.0),

@@ -64,6 +64,7 @@ from chalicelib.domain.metrics.metric_match import (
     same_metric,
     voc_protocol_rows,
 )
+from chalicelib.domain.metrics.metric_siblings import qualified_beside_plain
 from chalicelib.domain.metrics.metric_variants import decoding_mismatch, raw_rank_unsaid
 from chalicelib.domain.metrics.model import ExtractedMetric, MetricCheck
 from chalicelib.domain.metrics.numbers import float_decimals
@@ -298,8 +299,14 @@ def _narrow(
                     in_scope = [m for m, h in partly if h == most]
                 if not exact and dataset and not claim.scope:
                     # the dataset is only part of longer scopes (Iris in `Iris-setosa/f1`,
-                    # a class): values the log scopes to nothing are the dataset's too
-                    in_scope += [m for m in named if not sense_of(m.name).scope]
+                    # a class): values the log scopes to nothing are the dataset's too; when
+                    # the claim names one part ("POPE random" of POPE's category blocks), an
+                    # average over the parts ("Average F1 score") is not that part's
+                    in_scope += [
+                        m
+                        for m in named
+                        if not sense_of(m.name).scope and (parts or not mean_of_parts(m))
+                    ]
                 if parts and not in_scope:
                     return [], f"the log reports this metric only per part of '{dataset}'"
                 named = in_scope
@@ -446,6 +453,7 @@ def _narrow(
     if not chosen:
         return [], "the log reports this metric only for another decoding method or protocol"
 
+    chosen = qualified_beside_plain(claim, said, chosen)  # "F1-PA" beside "F1" in one row
     chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
     chosen = average_beside_plain(claim, chosen)  # "Average Reward" beside a window's "Reward"
     chosen = evidenced(claim, name, chosen)

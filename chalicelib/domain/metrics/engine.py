@@ -29,6 +29,7 @@ from functools import cache
 from itertools import islice
 
 from chalicelib.domain.metrics import line_layout
+from chalicelib.domain.metrics.chair_blocks import chair_scoped
 from chalicelib.domain.metrics.comparisons import ComparedBlocks
 from chalicelib.domain.metrics.layout import (
     _ANSI,
@@ -51,6 +52,7 @@ from chalicelib.domain.metrics.line_runs import consumed, runs
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.pasted_code import PastedCode
 from chalicelib.domain.metrics.sink import Sink
+from chalicelib.domain.metrics.stated_splits import StatedSplit
 from chalicelib.domain.metrics.vocabulary import metric_key, sense_of
 
 MAX_LINE_CHARS = 100_000  # a longer line is read up to here (one-line JSON results fit)
@@ -162,6 +164,7 @@ class Extraction:
         self._quotes: list[list[int | bool]] = []
         self._compared = ComparedBlocks()
         self._code = PastedCode()  # an RL script's environment, a test set built from train
+        self._stated = StatedSplit()  # "this is performance on val set": the values' split
         # Line shapes (`feed_lines`) whose lines only the counter rules can read: their plan;
         # None for a shape whose lines are fed.
         self._skips: dict[bytes, ShapePlan | None] = {}
@@ -327,6 +330,7 @@ class Extraction:
             return
         self._compared.line(state.line_no, stripped)
         self._code.line(state.line_no, stripped)
+        self._stated.line(stripped)
         if read_layout(line, stripped, state):
             return
         sink = self.sink
@@ -385,6 +389,8 @@ class Extraction:
     def results(self) -> list[ExtractedMetric]:
         metrics = self._compared.unquoted(self._replied_to(self.sink.results()))
         metrics = self._code.adjust(metrics)
+        metrics = self._stated.adjust(metrics)
+        metrics = chair_scoped(metrics)  # CHAIR's `Recall` is its object recall
         quoted = {metric_key(label) for label in self.state.context.get("quoted_labels", ())}
         if not quoted:
             return metrics

@@ -56,6 +56,7 @@ from chalicelib.domain.metrics.layout import (
     section_split,
 )
 from chalicelib.domain.metrics.metric_variants import decoding_title
+from chalicelib.domain.metrics.partition_titles import PARTITION_BLOCK, sampled_partition
 from chalicelib.domain.metrics.prose_splits import note_prose_split, prose_split_block
 from chalicelib.domain.metrics.run_datasets import command_dataset, results_title_dataset
 from chalicelib.domain.metrics.section_titles import (
@@ -178,6 +179,8 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         # banner still counts as one, read below)
         state.section_split = section_split(banner.group(2))
     elif len(line) < 120 and line.lstrip()[:3] in _RULES and UNDERLINE.match(line):
+        if state.context.pop(PARTITION_BLOCK, None) == state.block_scope:
+            state.block_scope = None  # the "=====" under a POPE category's block
         # "Accuracies on split=valid" underlined by "-----": a section's title (its split's)
         titled, split = underlined_split(state.previous_line)
         if titled:
@@ -246,6 +249,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         if title and _DATASET_SHAPED.search(title.group(1)):
             state.block_scope = title.group(1)
             return True
+    if "amples" in line and (sampled := sampled_partition(line)):
+        state.block_scope = state.context[PARTITION_BLOCK] = sampled  # "Category: popular, ..."
+        return True
     if len(stripped) < 40 and (part := _PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)):
         state.block_scope = part.group(1)  # "Category C:", "Micro avg": the block's part
         return True
@@ -400,6 +406,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (stripped.startswith("...") and len(stripped) < 48)
         or (len(stripped) < 48 and _CAPS_TITLE.match(stripped) is not None)
         or (len(stripped) < 40 and (_PARTITION_TITLE.match(line) or _AVERAGE_TITLE.match(line)))
+        or ("amples" in line and sampled_partition(line) is not None)
         or (("list" in line or "rial" in line) and len(line) < 400 and _LIST_FILE.match(line))
         or (len(line) < 80 and line.rstrip().endswith(":"))
         or (
