@@ -20,3 +20,35 @@ def test_rows_beside_a_row_marked_this_pr_are_copied_from_elsewhere() -> None:
     assert confirms(log, "WER", 2.31, "LibriSpeech test-clean")
     assert not confirms(log, "WER", 5.86, "LibriSpeech test-other")
     assert not confirms(log, "WER", 2.60, "LibriSpeech test-clean")
+
+
+def test_llama_bench_rows_are_each_tests_throughput() -> None:
+    # Given llama-bench's Markdown table (a mean ± its standard deviation per test) and footer
+    log = (
+        "| model                |   size |  params | backend | ngl |  test |          t/s |\n"
+        "| -------------------- | -----: | ------: | ------- | --: | ----: | -----------: |\n"
+        "| qwen2 7B Q4_K - M    | 4.36 GiB | 7.62 B | Metal  |  99 | pp512 | 612.35 ± 4.12 |\n"
+        "| qwen2 7B Q4_K - M    | 4.36 GiB | 7.62 B | Metal  |  99 | tg128 |  41.07 ± 0.08 |\n"
+        "\n"
+        "build: 1d36b367 (4125)\n"
+    )
+    # Then each test's mean rate answers a claim of that test's throughput, nothing else does
+    assert confirms(log, "pp512 throughput (tokens/s)", 612.35)
+    assert confirms(log, "tg128 throughput (tokens/s)", 41.07)
+    assert not confirms(log, "tg128 throughput (tokens/s)", 612.35)
+    assert not confirms(log, "pp512 throughput (tokens/s)", 4.12)
+    assert not confirms(log, "tg128 throughput (tokens/s)", 99)
+
+
+def test_llama_bench_of_2023_writes_the_test_with_a_space() -> None:
+    # Given the first llama-bench's rows ("pp 512", a CPU backend with a threads column)
+    log = (
+        "| model | size | params | backend | threads | test | t/s |\n"
+        "| --- | ---: | ---: | --- | ---: | ---: | ---: |\n"
+        "| LLaMA 7B mostly Q4_0 | 3.56 GiB | 6.74 B | CPU | 8 | pp 512 | 28.41 ± 0.22 |\n"
+        "| LLaMA 7B mostly Q4_0 | 3.56 GiB | 6.74 B | CPU | 8 | tg 128 | 9.87 ± 0.05 |\n"
+    )
+    # Then the rates are read per test too
+    assert confirms(log, "pp512 throughput (tokens/s)", 28.41)
+    assert confirms(log, "tg128 throughput (tokens/s)", 9.87)
+    assert not confirms(log, "tg128 throughput (tokens/s)", 8)
