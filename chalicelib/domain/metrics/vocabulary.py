@@ -318,6 +318,11 @@ def sense_of(name: str) -> MetricSense:
         if matched:
             continue
         word = words[i]
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word == "top" and base == "accuracy" and k is None and following.isdigit():
+            k = int(following)  # "accuracy_micro_top1": top-1 written after the base
+            i += 2
+            continue
         aggregate = aggregate or _AGGREGATE_WORDS.get(word)
         if word in _SPLIT_WORDS:
             split = split or _SPLIT_WORDS[word]

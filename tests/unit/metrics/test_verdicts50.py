@@ -52,3 +52,24 @@ def test_llama_bench_of_2023_writes_the_test_with_a_space() -> None:
     assert confirms(log, "pp512 throughput (tokens/s)", 28.41)
     assert confirms(log, "tg128 throughput (tokens/s)", 9.87)
     assert not confirms(log, "tg128 throughput (tokens/s)", 8)
+
+
+def test_top1_written_after_the_accuracy_is_top1_accuracy() -> None:
+    # Given a long-tailed evaluation printing `Evaluation_accuracy_micro_top1` (a fraction)
+    log = " Evaluation_accuracy_micro_top1: 0.512 \n Averaged F-measure: 0.488 \n"
+    # Then it is the top-1 accuracy (of the data set the claim names), the F-measure is not
+    assert confirms(log, "Top-1 Accuracy", 51.2, "Places-LT")
+    assert not confirms(log, "Top-1 Accuracy", 0.488, "Places-LT")
+
+
+def test_low_and_median_shot_accuracies_are_few_and_medium_shot() -> None:
+    # Given OLTR-style class-group accuracies on one line
+    log = (
+        " Many_shot_accuracy_top1: 0.612 Median_shot_accuracy_top1: 0.455 "
+        "Low_shot_accuracy_top1: 0.274 \n"
+    )
+    # Then papers' names for the groups answer them, each only its own group
+    assert confirms(log, "Few-shot Accuracy", 27.4)
+    assert confirms(log, "Medium-shot Accuracy", 45.5)
+    assert not confirms(log, "Few-shot Accuracy", 45.5)
+    assert not confirms(log, "Many-shot Accuracy", 27.4)
