@@ -88,7 +88,7 @@ AGREEMENT_FLOOR = {
     "fresh39": 0.808,
     "fresh40": 0.801,
     "fresh41": 0.87,
-    "fresh42": 0.897,
+    "fresh42": 0.911,
     "fresh43": 0.785,
 }
 OPEN_WRONG_CONFIRMATIONS = {

@@ -350,6 +350,10 @@ def sense_of(name: str) -> MetricSense:
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
+        if len(rest) > 1 and rest[-1] in ("score", "scores"):
+            # "MMLU score", "HellaSwag score": the benchmark's headline metric
+            bare = scope_key("".join(rest[:-1]))
+            joined = bare if bare in BENCHMARK_HEADLINES else joined
         if joined in BENCHMARK_HEADLINES:
             benchmark_bases = BENCHMARK_HEADLINES[joined]
             scope.append(joined)

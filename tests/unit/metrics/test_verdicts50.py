@@ -73,3 +73,16 @@ def test_low_and_median_shot_accuracies_are_few_and_medium_shot() -> None:
     assert confirms(log, "Medium-shot Accuracy", 45.5)
     assert not confirms(log, "Few-shot Accuracy", 45.5)
     assert not confirms(log, "Many-shot Accuracy", 27.4)
+
+
+def test_a_benchmark_named_by_its_score_in_a_sentence_is_its_headline() -> None:
+    # Given a lowercase report: the run's benchmark score, the leaderboard's, then a question
+    log = (
+        "The output hellaswag score is 78.12, but the reported hellaswag score on the "
+        "leaderboard is 79.40. is that normal?\n"
+    )
+    # Then the run's value answers the benchmark's claim; the leaderboard's and another
+    # benchmark's do not
+    assert confirms(log, "HellaSwag", 78.12)
+    assert not confirms(log, "HellaSwag", 79.40)
+    assert not confirms(log, "MMLU", 78.12)
