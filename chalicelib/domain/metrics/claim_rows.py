@@ -213,29 +213,45 @@ OWN_ROW = re.compile(
 _TABLE_SPAN = 20  # lines: rows further apart are no rows of one table
 
 
+# A parenthesis after a row's label saying the row is the writer's own, in a table where the
+# other rows are copied from elsewhere (`| pruned_transducer_stateless7 (this PR) | 2.15 |` over
+# rows copied from RESULTS.md; `Model (ours)`, `(this work)`, `(proposed)`, `(mine)`).
+_OWN_MARK = re.compile(
+    r"(?i)\(\s*+(?:this\s++(?:pr|work|run|branch)|ours|mine|proposed|(?:my|our)\s++run)\s*+\)"
+)
+
+
+def _own_label(label: str) -> bool:
+    return OWN_ROW.search(label) is not None or _OWN_MARK.search(label) is not None
+
+
 def _beside_own_row(metric: ExtractedMetric, metrics: list[ExtractedMetric]) -> list[str]:
     """The label of a table row beside a row the writer labels as their own run ("model trained
     on my end" above "pretrained model"): the other row is someone else's (a released log's,
-    a model zoo's), never the run's. Its label's key, so a claim naming it still may. Only
-    rows named by their label alone: under column groups ("dl19/DPR-multi/R@1000" beside
-    "dl19/my model/R@1000") each group is a system the table compares."""
-    if metric.name.count("/") != 1:
+    a model zoo's), never the run's. Its label's key, so a claim naming it still may. Rows
+    named by their label alone; under a column or data set before the label
+    (`test-other/<label>/WER`) only when the own row's label says so in a parenthesis ("(this
+    PR)", "(ours)"): under column groups ("dl19/DPR-multi/R@1000" beside "dl19/my model/R@1000")
+    each group is a system the table compares."""
+    if "/" not in metric.name:
         return []
-    label, last = metric.name.rsplit("/", 1)
-    if OWN_ROW.search(label):
-        return []
-    key = metric_key(last)
+    parts = metric.name.split("/")
+    key = metric_key(parts[-1])
     for other in metrics:
-        if other is metric or other.source != metric.source or other.name.count("/") != 1:
+        if other is metric or other.source != metric.source or other.line == metric.line:
             continue
-        other_label, other_last = other.name.rsplit("/", 1)
-        if (
-            abs(other.line - metric.line) <= _TABLE_SPAN
-            and other.line != metric.line
-            and metric_key(other_last) == key
-            and OWN_ROW.search(other_label)
-        ):
-            return [metric_key(label)]
+        if abs(other.line - metric.line) > _TABLE_SPAN:
+            continue
+        other_parts = other.name.split("/")
+        if len(other_parts) != len(parts) or metric_key(other_parts[-1]) != key:
+            continue
+        differ = [i for i in range(len(parts) - 1) if other_parts[i] != parts[i]]
+        if len(parts) == 2:
+            own = bool(differ) and _own_label(other_parts[0])
+        else:
+            own = len(differ) == 1 and _OWN_MARK.search(other_parts[differ[0]]) is not None
+        if own and not _own_label(parts[differ[0]]):
+            return [metric_key(parts[differ[0]])]
     return []
 
 

@@ -319,6 +319,11 @@ def sense_of(name: str) -> MetricSense:
         if matched:
             continue
         word = words[i]
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if word == "top" and base == "accuracy" and k is None and following.isdigit():
+            k = int(following)  # "accuracy_micro_top1": top-1 written after the base
+            i += 2
+            continue
         aggregate = aggregate or _AGGREGATE_WORDS.get(word)
         if word in _SPLIT_WORDS:
             split = split or _SPLIT_WORDS[word]
@@ -346,6 +351,10 @@ def sense_of(name: str) -> MetricSense:
     benchmark_bases: tuple[str, ...] = ()
     if base is None and rest:
         joined = scope_key("".join(rest))
+        if len(rest) > 1 and rest[-1] in ("score", "scores"):
+            # "MMLU score", "HellaSwag score": the benchmark's headline metric
+            bare = scope_key("".join(rest[:-1]))
+            joined = bare if bare in BENCHMARK_HEADLINES else joined
         if joined in BENCHMARK_HEADLINES:
             benchmark_bases = BENCHMARK_HEADLINES[joined]
             scope.append(joined)

@@ -133,6 +133,11 @@ _QUALIFIER_PAIRS = {
     ("image", "wise"): "image",
     # "3D AP", "AP_3d": the tokeniser splits "3d" into "3", "d"
     ("3", "d"): "3d",
+    # long-tailed recognition's class groups: OLTR and classifier-balancing print
+    # `Low_shot_accuracy_top1` and `Median_shot_accuracy_top1`, papers write few- and
+    # medium-shot (a median-shot value is no median of the metric)
+    ("low", "shot"): "fewshot",
+    ("median", "shot"): "mediumshot",
 }
 _EXCLUSIVE = (
     frozenset({"box", "mask", "keypoints"}),

@@ -30,6 +30,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     keras,
     kitti_eval,
     lightning,
+    llama_bench,
     lm_eval,
     megatron,
     mlperf,

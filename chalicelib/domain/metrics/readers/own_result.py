@@ -160,7 +160,11 @@ _STAGE_OPENING = re.compile(
 )
 # (a closing parenthesis before a first-person subject ends a sentence its writer did not end
 # with a full stop: "... is 1.875 (averaged over 3 seeds) I wonder whether ...?")
-_SENTENCES = re.compile(r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)")
+# (a writer who does not capitalise ends a sentence on a number too: "... is 61.97. is the
+# difference normal?" is a statement, then a question)
+_SENTENCES = re.compile(
+    r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)|(?<=\d\.)\s++(?=[a-z])"
+)
 # A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
 # sentence's ("I got 69.7 mIoU using [this](https://host/view?usp=sharing) checkpoint").
 _URL = re.compile(r"(?<=\])\(\s*+https?+://[^\s)]*+\)|https?+://[^\s)\]]++")

@@ -176,9 +176,18 @@ def known_suffix(words: list[str]) -> str | None:
         words = words[1:]
     for first in range(len(words)):
         name = " ".join(words[first:])
-        if "/" not in name and is_known_metric(name):
+        if "/" not in name and (is_known_metric(name) or _benchmark_score(words[first:])):
             return name
     return None
+
+
+def _benchmark_score(words: list[str]) -> bool:
+    """ "MMLU score", "the HellaSwag score": a benchmark's headline named by its score."""
+    return (
+        len(words) > 1
+        and words[-1].lower() == "score"
+        and bool(sense_of(" ".join(words)).benchmark_bases)
+    )
 
 
 # A qualifier in parentheses right after a value: "Accuracy is 91.2% (top-5)".
