@@ -90,8 +90,11 @@ AGREEMENT_FLOOR = {
     "fresh41": 0.87,
     "fresh42": 0.911,
     "fresh43": 0.827,
-    "fresh44": 0.747,
-    "fresh45": 0.751,
+    "fresh44": 0.788,
+    # fresh45: 0.751 at its blind measure; verdicts51 (which never saw it) reads "TRAIN" alone on a
+    # line as a split title, so a lucky confirmation by the TRAIN block's reward went (the EVAL
+    # block's "Reward - mean: 0.95" summary is not read)
+    "fresh45": 0.745,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -186,14 +189,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh43 (measured blind once, at ff5f03a and the same at 4b9d351: 78.6% (132/168), 5 wrong
     # confirmations): none left after verdicts49
     # fresh44 (measured blind once, at a738071 and the same at 4b9d351: 74.7% (127/170), 7 wrong
-    # confirmations):
-    ("fresh44-qwen25-math-35-gaokao-json", "Accuracy", 57.0),
-    ("fresh44-llmbox-163-gaokao-scoring-rates", "Scoring rate", 49.08),
-    ("fresh44-rag-retrieval-18-nq-em-f1-table", "F1", 41.5),
-    ("fresh44-timelyrec-1-val-test-hr-ndcg", "Test HR@10", 0.5266),
-    ("fresh44-timelyrec-1-val-test-hr-ndcg", "NDCG@10", 0.3086),
-    ("fresh44-verl-2060-step0-val-step1-train", "GSM8K accuracy", 0.565),
-    ("fresh44-yolov10-407-v10s-prose-45-6-vs-46-3", "mAP50-95", 46.3),
+    # confirmations): none left after verdicts51 (78.8%)
     # fresh45 (measured blind once, at 7266e30 and the same at 4b9d351: 75.1% (130/173), 9 wrong
     # confirmations):
     ("fresh45-bars-hfm-plus-avazu-x4-002", "AUC", 0.8775),

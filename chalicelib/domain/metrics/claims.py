@@ -56,6 +56,7 @@ from chalicelib.domain.metrics.claim_scopes import (
 )
 from chalicelib.domain.metrics.dataset_rows import rows_named_by, same_held_out_set
 from chalicelib.domain.metrics.evidence import evidenced
+from chalicelib.domain.metrics.exact_elsewhere import printed_exactly_by_another
 from chalicelib.domain.metrics.metric_match import (
     IOU_TYPES,
     NOT_BOX,
@@ -192,6 +193,8 @@ def check_claimed_metric(
             continue
         if copied_from_another(float(value), claim_decimals, metric, scaled, metrics):
             continue
+        if printed_exactly_by_another(float(value), claim_decimals, metric, scaled, metrics):
+            continue  # "F1 41.5" beside EM 41.50: a rounding of F1 41.53 copies no digit of it
         if hedged_rounding(float(value), claim_decimals, metric, scaled):
             continue  # "around 80%" shows no 80.1
         if beyond_one_digit(float(value), metric, scaled):

@@ -320,7 +320,8 @@ class Extraction:
             if state.block_split is not None:
                 state.section_split = None  # "Test:" then its lines: a blank line ends both
             state.line_split = state.block_split = None
-            state.block_scope = None
+            if state.lone_title_line != state.line_no - 1:
+                state.block_scope = None  # (a lone title's block may open after one blank line)
             if state.reference_paragraph:
                 state.reference = state.reference_paragraph = False
             for index in sorted(self._awake):

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
+
 _HEADING_TEXT = re.compile(r"^\s*+#{1,6}+\s*+(.*?)\s*+#*+\s*+$")
 _CODE_SPAN = re.compile(r"^`([A-Za-z][A-Za-z0-9_\-]{1,40}+)`$")
 _WITH_WORD = re.compile(
@@ -59,11 +61,26 @@ _NO_NAME = frozenset(
 )
 
 
+# A banner a program prints above each task's block, closed by hashes ("##### gaokao:2010-2022_
+# Math_II_MCQs #####", LLMBox's per-subset "Scoring rate" lines; "##### gaokao[Arithmetic Mean]
+# #####"): its one identifier (with a suite prefix, a separator or a bracketed part) is the task
+# the block below is of.
+_BANNER_TEXT = re.compile(r"^\s*+#{3,}+\s++(.*?)\s++#{3,}+\s*+$")
+_TASK_ID = re.compile(
+    r"^(?=[^\s\[]*?[:_\-])[A-Za-z][\w.:\-]*+(?:\[[\w .\-]{1,30}+\])?+$"
+    r"|^[A-Za-z]\w*+\[[\w .\-]{1,30}+\]$"
+)
+
+
 def heading_dataset(line: str) -> str | None:
     """The data set a Markdown heading only names, or None."""
     heading = _HEADING_TEXT.match(line)
     if heading is None:
         return None
+    if (banner := _BANNER_TEXT.match(line)) and _TASK_ID.match(banner.group(1)):
+        named_task = banner.group(1)
+        known = is_known_metric(named_task) or sense_of(named_task).split is not None
+        return None if known else named_task  # ("##### val_loss #####" names no task)
     text = heading.group(1).strip(" *_")
     named = _CODE_SPAN.match(text) or _WITH_WORD.match(text)
     if named is None or named.group(1).lower() in _NO_NAME:

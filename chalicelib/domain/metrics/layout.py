@@ -103,8 +103,13 @@ _DATASET_TITLE = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*
 _SEQUENCE_TITLE = re.compile(r"^\s*+\.\.\.\s++([A-Za-z][A-Za-z0-9.\-_]{0,38}[A-Za-z0-9])\s*+$")
 # A line that is only a data set's, sequence's or subset's name with a digit and a separator,
 # without a colon ("MOT17-02-DPM", "VOC2007_test", "split-3") titles the block below it (a
-# per-sequence table under each name), up to a blank line or the next title.
-_LONE_TITLE = re.compile(r"^(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++$")
+# per-sequence table under each name), up to a blank line or the next title. So does a
+# lower-case task name of three or more parts ("gaokao_math_cloze" above its result JSON,
+# Qwen2.5-Math's per-data-set summaries), whose block may open after one blank line.
+_LONE_TITLE = re.compile(
+    r"^(?:(?=[^\d\s]*+\d)[A-Za-z][A-Za-z0-9]*+(?:[-_][A-Za-z0-9]++)++"
+    r"|[a-z][a-z0-9]*+(?:_[a-z0-9]++){2,}+)$"
+)
 # A heading that is only a split ratio ("# 80-10-10", "## 70_15_15"): the block below is that
 # partition's (up to a blank line or the next heading).
 _RATIO_HEADING = re.compile(r"^\s*+(?:#++\s*+)++(\d{1,3}+(?:[-_/:]\d{1,3}+){1,3}+)\s*+#*+\s*+$")

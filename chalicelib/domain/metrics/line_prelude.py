@@ -88,6 +88,7 @@ from chalicelib.domain.metrics.split_headings import (
     UNDERLINE,
     evaluated_split,
     last_sentence_split,
+    lone_split_title,
     underlined_split,
 )
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
@@ -151,6 +152,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             return True
     elif "set" in line or "split" in line or "data" in line or "node" in line:
         note_prose_split(stripped, state)
+    if len(stripped) < 25 and (lone := lone_split_title(stripped)):
+        state.section_split = lone  # "Val" alone above its block, then "Test" above its own
+        return True
     if "#" in line and len(line) < 80 and (heading_named := heading_dataset(line)):
         state.log_scope, state.block_scope = heading_named, None  # "# ogbn-mag数据集"
         state.log_scope_headed = True
@@ -286,6 +290,7 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             state.log_scope_headed = True
             return True
         state.block_scope = stripped  # "MOT17-02-DPM" above its sequence's table
+        state.lone_title_line = state.line_no  # (Qwen2.5-Math: the name, a blank, its JSON)
         return True
     if (
         len(stripped) < 48
@@ -378,6 +383,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
             and not any(c.isdigit() for c in stripped)
         )
         or ("#" in line and len(line) < 200 and _HEADING.match(line))
+        or (len(stripped) < 25 and lone_split_title(stripped) is not None)
         or ("#" in line and len(line) < 80 and heading_dataset(line) is not None)
         or (len(line) < 120 and line.lstrip()[:3] in _RULES and _BANNER.match(line))
         or (len(line) < 120 and line.lstrip()[:3] in _RULES and UNDERLINE.match(line))

@@ -83,6 +83,7 @@ def same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) ->
             sense.split is not None
             and (claim.base in _KNOWN_BASES or claim.base == "score")
             and claim.base not in LOWER_IS_BETTER
+            and not _measured_in_path(sense.scope)
         )
     if claim.base == "class_accuracy" and metric_key(metric.name.rsplit("/", 1)[-1]) == "meanacc":
         # MMAction2's `mean_acc` (its mean_class_accuracy metric) and mmseg's "Mean Acc" are the
@@ -94,6 +95,12 @@ def same_metric(claim: MetricSense, claim_name: str, metric: ExtractedMetric) ->
         claim = replace(claim, qualifiers=claim.qualifiers - IOU_TYPES)
         sense = replace(sense, qualifiers=sense.qualifiers - IOU_TYPES)
     return same_base(claim, sense)
+
+
+def _measured_in_path(scope: tuple[str, ...]) -> bool:
+    """Does a path's segment name what was measured (`val-aux/openai/gsm8k/reward/mean@1`:
+    a reward's statistic)? Then the name is no bare split standing for the run's main score."""
+    return any(sense_of(word).base in _KNOWN_BASES for word in scope)
 
 
 IOU_TYPES = frozenset({"box", "mask", "keypoints"})

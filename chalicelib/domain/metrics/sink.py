@@ -15,6 +15,7 @@ from chalicelib.domain.metrics.line_layout import LogState
 from chalicelib.domain.metrics.model import ExtractedMetric
 from chalicelib.domain.metrics.numbers import decimals_of, float_decimals, parse_number
 from chalicelib.domain.metrics.result_names import is_result_name
+from chalicelib.domain.metrics.verl_keys import verl_validation_name
 from chalicelib.domain.metrics.vocabulary import sense_of
 
 _DIGITS = re.compile(r"\d++")
@@ -131,6 +132,8 @@ class Sink:
             name = name[lead.end() :]  # "I got EER 1.18%": the metric is "EER"
         if not name or len(name) > MAX_NAME_CHARS or not is_result_name(name):
             return None
+        if name[:4] == "val-":
+            name = verl_validation_name(name)  # "val-core/openai/gsm8k/acc/mean@1"
         if isinstance(number, str):
             value = parse_number(number)
             decimals: int | None = decimals_of(number)

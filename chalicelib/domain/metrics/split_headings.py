@@ -124,3 +124,19 @@ def underlined_split(title: str) -> tuple[bool, str | None]:
     if not _TITLE_SHAPE.match(title) or "  " in title or len(title.split()) > 8:
         return False, None
     return True, heading_split(title)
+
+
+# A line that is only a split's name ("Val", "Test", "Validation results") above that split's
+# `name : value` lines, as project scripts print one block per split (TimelyRec's "Val" then
+# "HR@10  : 0.5266" and "Test" then its own block): a section's title, like a heading.
+_LONE_SPLIT = re.compile(
+    r"(?i)^[*_]*+(test|val|valid|validation|dev|train)(?:\s++(?:set|split|results?+))?+[*_]*+$"
+)
+
+
+def lone_split_title(stripped: str) -> str | None:
+    """The split a line naming only a split names ("Val", "Test set"), or None."""
+    if len(stripped) > 24 or stripped[:1] not in "TtVvDd*_":
+        return None
+    named = _LONE_SPLIT.match(stripped)
+    return _SPLIT_OF_WORD[named.group(1).lower()] if named else None

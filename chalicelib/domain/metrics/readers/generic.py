@@ -20,6 +20,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     _quoted,
     asked_target,
     cjk_source,
+    unreached_target,
 )
 from chalicelib.domain.metrics.readers.sentence_values import (
     qualified_by_parenthesis,
@@ -275,6 +276,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
         )
     )
     asking = "?" in line and "ow " in line
+    unreached = "reproduce " in line or "close to " in line or "reach " in line
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
@@ -294,6 +296,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 or (("*" in line or "\u00d7" in line) and _FORMULA.match(line, match.end()))
                 or (quoting and _quoted(line, match.start(), match.end()))
                 or (asking and asked_target(line, match.start(), match.end()))
+                or (unreached and unreached_target(line, match.end(1) - len(words[-1])))
             ):
                 continue
             if quoting and (
@@ -355,6 +358,10 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
                 or (("*" in line or "\u00d7" in line) and _FORMULA.match(line, match.end()))
                 or (quoting and _quoted(line, match.start(2), match.end()))
                 or (asking and asked_target(line, match.start(2), match.end()))
+                or (
+                    unreached
+                    and unreached_target(line, match.end(2) - len(match.group(2).split()[-1]))
+                )
             ):
                 continue
             if quoting and _after_source(line, match.start(2), match.group(2)):

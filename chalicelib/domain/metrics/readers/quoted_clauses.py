@@ -158,3 +158,22 @@ def asked_target(line: str, start: int, end: int) -> bool:
         return False
     begin = max(line.rfind(c, 0, start) for c in ".?!") + 1
     return _HOW_TO_REACH.search(line[begin:start]) is not None
+
+
+# A value named as what the writer could not reach ("but I can't reproduce the mAP=46.3%",
+# "unable to reproduce the reported AP 40.2") or only hopes to come close to ("It should ...
+# get close to mAP=46.3%"): the target, not the run's. The pair follows the verb and at most
+# "the" and two words ("the reported", "the paper's").
+_UNREACHED_BEFORE = re.compile(
+    r"(?i)(?:\b(?:can't|cannot|can\s++not|couldn't|could\s++not|unable\s++to|fail(?:ed)?+\s++to"
+    r"|not\s++able\s++to)\s++(?:\w++\s++)??(?:reproduce|reach|achieve|obtain|match|get)"
+    r"|\b(?:get|getting|come|coming|be|is|are)\s++close\s++to)"
+    r"\s++(?:the\s++)?+(?:[\w'\-]++\s++){0,2}?$"
+)
+
+
+def unreached_target(line: str, start: int) -> bool:
+    """Is the pair starting at line[start] named as a value the writer could not reach or
+    hopes to come close to?"""
+    begin = max(line.rfind(c, 0, start) for c in ".?!;,") + 1
+    return _UNREACHED_BEFORE.search(line[begin:start]) is not None
