@@ -93,6 +93,14 @@ _DECODING_TITLE = re.compile(
 )
 
 
+def with_decoding_method(scope: str | None, method: str) -> str:
+    """The log scope under a decoding title: the method replaces the one an earlier title gave
+    ("Results with greedy search:" ... "Results with modified beam search:": the second block is
+    modified beam search's alone, not greedy's too); the data set the scope names stays."""
+    kept = [part for part in (scope or "").split("/") if part and decoding_method(part) is None]
+    return "/".join([*kept, method])
+
+
 def decoding_title(stripped: str) -> str | None:
     """The decoding method a title line ending with ":" ties what follows to, or None."""
     if len(stripped) > 300 or stripped[-1:] != ":" or "esult" not in stripped:
