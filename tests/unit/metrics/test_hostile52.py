@@ -22,3 +22,17 @@ def test_a_second_decoding_title_replaces_the_first_method() -> None:
     assert confirms(log, "WER (modified beam search)", 3.05)
     assert confirms(log, "WER (greedy search)", 3.20)
     assert not confirms(log, "WER (modified beam search)", 3.20)
+
+
+def test_a_line_naming_both_ranking_settings_does_not_make_its_filtered_value_raw() -> None:
+    # Shape: a link-prediction report giving the filtered headline with the raw figure beside it
+    # Given one line holding both settings, the plain value being the filtered one
+    log = "MRR: 0.312 (filtered; raw: 0.171)\n"
+    # Then a raw claim of the filtered value is refused, a plain one confirmed
+    assert not confirms(log, "Raw MRR", 0.312)
+    assert confirms(log, "MRR", 0.312)
+
+    # Given a line that says raw for its own value only
+    log = "raw MRR: 0.171 | raw Hits@10: 0.35\n"
+    # Then the raw claim is answered
+    assert confirms(log, "Raw MRR", 0.171)
