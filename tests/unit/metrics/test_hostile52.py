@@ -36,3 +36,33 @@ def test_a_line_naming_both_ranking_settings_does_not_make_its_filtered_value_ra
     log = "raw MRR: 0.171 | raw Hits@10: 0.35\n"
     # Then the raw claim is answered
     assert confirms(log, "Raw MRR", 0.171)
+
+
+_LMMS_HEADER = (
+    "|    Tasks    |Version|Filter|n-shot|Metric|   |Value |   |Stderr|\n"
+    "|-------------|------:|------|-----:|------|---|-----:|---|-----:|\n"
+)
+
+
+def test_a_metric_named_after_its_benchmark_on_a_variant_row_is_the_variants() -> None:
+    # Shape: lmms-eval names MMMU's metric `mmmu_acc` and prints it on MMMU-Pro's rows too
+    # (lmms_eval/tasks/mmmu_pro/mmmu_pro_standard.yaml: `metric: mmmu_acc`)
+    # Given an MMMU row and an MMMU-Pro row
+    log = _LMMS_HEADER + (
+        "|mmmu_val     |Yaml   |none  |     0|mmmu_acc|↑  |0.3610|±  |N/A   |\n"
+        "|mmmu_pro_vision|Yaml |none  |     0|mmmu_acc|↑  |0.1810|±  |N/A   |\n"
+    )
+    # Then an MMMU claim is answered by the MMMU row alone
+    assert confirms(log, "MMMU", 36.1)
+    assert not confirms(log, "MMMU", 18.1)
+
+    # Given an MMMU-Pro row alone, then it is no MMMU value
+    log = _LMMS_HEADER + "|mmmu_pro_standard|Yaml|none|0|mmmu_acc|↑  |0.2810|±  |N/A   |\n"
+    assert not confirms(log, "MMMU", 28.1)
+
+    # Given POPE's rows: one category's is not the benchmark's; lmms-eval's group of the three
+    # (`pope_full`) is
+    log = _LMMS_HEADER + "|pope_adv     |Yaml   |none  |     0|pope_f1_score|↑  |0.8410|±  |N/A |\n"
+    assert not confirms(log, "POPE", 84.1)
+    log = _LMMS_HEADER + "|pope_full    |Yaml   |none  |     0|pope_f1_score|↑  |0.8610|±  |N/A |\n"
+    assert confirms(log, "POPE", 86.1)
