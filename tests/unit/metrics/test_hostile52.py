@@ -66,3 +66,18 @@ def test_a_metric_named_after_its_benchmark_on_a_variant_row_is_the_variants() -
     assert not confirms(log, "POPE", 84.1)
     log = _LMMS_HEADER + "|pope_full    |Yaml   |none  |     0|pope_f1_score|↑  |0.8610|±  |N/A |\n"
     assert confirms(log, "POPE", 86.1)
+
+
+def test_a_bare_benchmark_claim_is_its_own_row_not_a_subsets() -> None:
+    # Shape: lmms-eval's `scienceqa` task is ScienceQA's whole test set, `scienceqa_img` its
+    # questions with an image (lmms_eval/tasks/scienceqa/scienceqa.yaml, scienceqa_img.yaml)
+    # Given both rows
+    log = _LMMS_HEADER + (
+        "|scienceqa    |Yaml   |none  |     0|exact_match|↑  |0.6815|±  |0.0102|\n"
+        "|scienceqa_img|Yaml   |none  |     0|exact_match|↑  |0.7015|±  |0.0102|\n"
+    )
+    # Then "ScienceQA" is the whole set's row, "ScienceQA-IMG" the subset's
+    assert confirms(log, "ScienceQA", 68.15)
+    assert not confirms(log, "ScienceQA", 70.15)
+    assert confirms(log, "ScienceQA-IMG", 70.15)
+    assert not confirms(log, "ScienceQA-IMG", 68.15)
