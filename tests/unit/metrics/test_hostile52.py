@@ -4,6 +4,8 @@ crafted log of a general shape, never a corpus excerpt."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.unit.metrics._helpers import confirms
 
 
@@ -81,3 +83,34 @@ def test_a_bare_benchmark_claim_is_its_own_row_not_a_subsets() -> None:
     assert not confirms(log, "ScienceQA", 70.15)
     assert confirms(log, "ScienceQA-IMG", 70.15)
     assert not confirms(log, "ScienceQA-IMG", 68.15)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "(val.)",
+        "(validation accuracy)",
+        "[val]",
+        "(val set, 5 seeds)",
+        "(val, 5 seeds)",
+        "(validation set; best epoch)",
+        "(val split of ImageNet)",
+    ],
+)
+def test_a_split_in_a_parenthesis_of_another_form_is_still_the_values_split(after: str) -> None:
+    # Given a colon value whose parenthesis names the validation split with more words, a
+    # period or brackets
+    log = f"Accuracy: 91.2% {after}\n"
+    # Then it is a validation value: no test claim is confirmed by it
+    assert not confirms(log, "Test Accuracy", 91.2)
+    assert confirms(log, "Validation Accuracy", 91.2)
+
+
+@pytest.mark.parametrize(
+    "after", ["(test-time augmentation)", "(training from scratch)", "(train + val)"]
+)
+def test_a_parenthesis_naming_a_scheme_gives_no_split(after: str) -> None:
+    # Given a parenthesis that starts with a split word but names a scheme
+    log = f"Accuracy: 91.2% {after}\n"
+    # Then the value stays unsplit and answers a test claim
+    assert confirms(log, "Test Accuracy", 91.2)
