@@ -9,7 +9,13 @@ the nearest suite row above it: in lm-eval's groups tables a group's rows nest u
 (`|cmmlu|...` then `| - humanities|...`), so in a log that runs MMLU and CMMLU, CMMLU's
 categories stay CMMLU's.
 
-Pure functions on extracted metrics; tests in `tests/unit/metrics/test_verdicts44.py`.
+A benchmark's own row beside rows of its subsets named by a qualifier of the task
+(lmms-eval's `scienceqa` row, the whole test set, beside `scienceqa_img`, its questions with an
+image): a claim naming the bare benchmark is its own row's, never the subset's
+(`plain_benchmark_rows`).
+
+Pure functions on extracted metrics; tests in `tests/unit/metrics/test_verdicts44.py` and
+`tests/unit/metrics/test_hostile52.py`.
 """
 
 from __future__ import annotations
@@ -63,3 +69,19 @@ def _under_suite(row: ExtractedMetric, suite: str, metrics: list[ExtractedMetric
             continue  # a row nested under a group, or continuing the row above
         return names_benchmark(metric.name, suite)
     return True
+
+
+def plain_benchmark_rows(
+    claim: MetricSense, chosen: list[ExtractedMetric]
+) -> list[ExtractedMetric]:
+    """The values of a bare benchmark claim: the benchmark's own rows when the log prints them
+    beside rows whose task name carries a qualifier (`scienceqa_img`, a subset)."""
+    if not claim.benchmark_bases or claim.qualifiers or len(chosen) < 2:
+        return chosen
+    plain = [m for m in chosen if not _task_qualified(m)]
+    return plain if plain and len(plain) < len(chosen) else chosen
+
+
+def _task_qualified(metric: ExtractedMetric) -> bool:
+    task, _, metric_name = metric.name.rpartition("/")
+    return bool(task and metric_name and sense_of(task).qualifiers)

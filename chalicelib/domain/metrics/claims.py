@@ -23,7 +23,7 @@ import math
 import re
 from dataclasses import replace
 
-from chalicelib.domain.metrics.benchmark_groups import suite_category_rows
+from chalicelib.domain.metrics.benchmark_groups import plain_benchmark_rows, suite_category_rows
 from chalicelib.domain.metrics.claim_names import (
     average_beside_plain,
     column_name,
@@ -457,6 +457,7 @@ def _narrow(
         return [], "the log reports this metric only for another decoding method or protocol"
 
     chosen = qualified_beside_plain(claim, said, chosen)  # "F1-PA" beside "F1" in one row
+    chosen = plain_benchmark_rows(claim, chosen)  # "ScienceQA": `scienceqa`, not `scienceqa_img`
     chosen = plain_beside_average(claim, chosen)  # "loss" beside "average_loss"
     chosen = average_beside_plain(claim, chosen)  # "Average Reward" beside a window's "Reward"
     chosen = evidenced(claim, name, chosen)

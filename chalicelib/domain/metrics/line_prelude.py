@@ -55,7 +55,7 @@ from chalicelib.domain.metrics.layout import (
     is_title_line,
     section_split,
 )
-from chalicelib.domain.metrics.metric_variants import decoding_title
+from chalicelib.domain.metrics.metric_variants import decoding_title, with_decoding_method
 from chalicelib.domain.metrics.partition_titles import PARTITION_BLOCK, sampled_partition
 from chalicelib.domain.metrics.prose_splits import note_prose_split, prose_split_block
 from chalicelib.domain.metrics.run_datasets import command_dataset, results_title_dataset
@@ -327,8 +327,7 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             return True
     if stripped[-1:] == ":" and (method := decoding_title(stripped)):
         # "This is a result for modified beam search with beam=4, ...:": that method's values
-        scoped = state.log_scope
-        state.log_scope = f"{scoped}/{method}" if scoped else method
+        state.log_scope = with_decoding_method(state.log_scope, method)
         state.block_scope, state.log_scope_headed = None, False
     if "--dataset" in line and (commanded := command_dataset(line)):
         state.log_scope, state.block_scope = commanded, None  # "python main.py --dataset cora"

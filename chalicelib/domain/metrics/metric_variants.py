@@ -15,7 +15,8 @@ title that names a block's decoding method (`line_prelude.prelude` asks `decodin
   scorers (OpenKE's `raw`/`filter` rows, PyKEEN, LibKGE, DGL-KE, pykg2vec) report the filtered
   setting as the headline and label the raw one, which ranks the test triple among corrupted
   triples that are true facts too. A claim of a *raw* value is answered only by a value whose
-  name or line says raw; a plain "MRR of 0.2" is the filtered score.
+  name or line says raw (a line that names both settings leaves it to the name); a plain "MRR
+  of 0.2" is the filtered score.
 
 Tests: `tests/unit/metrics/test_wrong48.py`.
 """
@@ -75,13 +76,18 @@ def decoding_mismatch(claim: MetricSense, name: str, metric: ExtractedMetric) ->
 
 _RANK_BASES = frozenset({"mrr", "mr", "hits"})
 _RAW = re.compile(r"(?i)(?<![a-z])raw(?![a-z])")
+_FILTERED = re.compile(r"(?i)(?<![a-z])filt(?:er(?:ed)?+)?+(?![a-z])")
 
 
 def raw_rank_unsaid(claim: MetricSense, metric: ExtractedMetric) -> bool:
     """Does a claim of a raw ranking metric meet a value that does not say raw?"""
     if claim.base not in _RANK_BASES or "raw" not in claim.scope:
         return False
-    return _RAW.search(metric.name) is None and _RAW.search(metric.evidence) is None
+    if _RAW.search(metric.name) is not None:
+        return False
+    # the line may say raw for the value alone (OpenKE's `averaged(raw):` row); a line that
+    # names both settings ("MRR: 0.312 (filtered; raw: 0.171)") leaves it to the value's name
+    return _RAW.search(metric.evidence) is None or _FILTERED.search(metric.evidence) is not None
 
 
 # A sentence ending with ":" that ties the result below to a decoding method: "This is a
@@ -91,6 +97,14 @@ _DECODING_TITLE = re.compile(
     r"((?:ctc[ _]?+)?+prefix[ _]beam[ _]search|modified[ _]beam[ _]search|fast[ _]beam[ _]search"
     r"|(?:ctc[ _])?+greedy[ _](?:search|decoding)|beam[ _]search|attention[ _]rescoring)\b"
 )
+
+
+def with_decoding_method(scope: str | None, method: str) -> str:
+    """The log scope under a decoding title: the method replaces the one an earlier title gave
+    ("Results with greedy search:" ... "Results with modified beam search:": the second block is
+    modified beam search's alone, not greedy's too); the data set the scope names stays."""
+    kept = [part for part in (scope or "").split("/") if part and decoding_method(part) is None]
+    return "/".join([*kept, method])
 
 
 def decoding_title(stripped: str) -> str | None:

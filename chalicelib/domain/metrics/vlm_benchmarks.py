@@ -67,5 +67,7 @@ VLM_ALIASES = {
     "llavainthewild": "llavabench",
     "mmevet": "mmvet",
     "sqa": "scienceqa",
+    # lmms-eval's group of POPE's three categories (`pope_adv`, `pope_pop`, `pope_random`)
+    "popefull": "pope",
     "okvqaval2014": "okvqa",
 }

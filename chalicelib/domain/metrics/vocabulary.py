@@ -371,7 +371,12 @@ def sense_of(name: str) -> MetricSense:
     elif any(not word.isdigit() for word in rest):
         # Words beside a known metric name a scope ("hellaswag acc", "MMLU accuracy") unless
         # they are a known benchmark already; a bare number ("VALID SET 0") names nothing.
-        scope.append(scope_key("".join(rest)))
+        own = scope_key("".join(rest))
+        if not any(s != own and s.startswith(own) for s in scope):
+            # ...unless the row names a variant of it: lmms-eval prints a metric named after
+            # its benchmark on every variant's row (`mmmu_pro_standard/mmmu_acc`, MMMU-Pro;
+            # `pope_adv/pope_f1_score`), where the row alone names the data set
+            scope.append(own)
 
     if base == "precision" and k in (1, 5) and re.search(r"(?i)prec@", name):
         base = "accuracy"  # old PyTorch ImageNet examples print top-k accuracy as Prec@k

@@ -280,7 +280,7 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
     arrows = "->" in line or "=>" in line or "\u2192" in line or "\u27f6" in line
     for_dataset = " for " in line or " on " in line  # once a line: a line holds many pairs
     scoped_on: set[str] = set()
-    paren_after = "(" in line
+    paren_after = "(" in line or "[" in line
     if ":" in line or "=" in line:
         if "(" in line and ")" in line:
             line = _without_settings(line)
@@ -329,9 +329,9 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             if (
                 words
                 and paren_after
-                and line[match.end() : match.end() + 3].lstrip(" %")[:1] == "("
+                and line[match.end() : match.end() + 3].lstrip(" %")[:1] in ("(", "[")
             ):
-                # "Accuracy: 91.2% (val)": the parenthesis gives the value's split
+                # "Accuracy: 91.2% (val)", "[val]": the parenthesis gives the value's split
                 scoped = scoped_by_parenthesis(name, line[match.end() : match.end() + 40])
                 if scoped is None:
                     continue

@@ -217,14 +217,21 @@ def qualified_by_parenthesis(name: str, after: str) -> str | None:
     return name
 
 
-# A parenthesis that names only a split: "(val)", "(test set)", "(on the dev split)",
-# "(val2017)". Not "(eval)": an evaluation may be the test's. "(joint training)" names a
-# training scheme, no split.
+# A parenthesis (or bracket) that names only a split: "(val)", "(test set)", "(on the dev
+# split)", "(val2017)", "[val]"; or a split and words about it: "(val set, 5 seeds)", "(val
+# split of ImageNet)", "(val.)", "(val, 5 seeds)", "(validation accuracy)". Not "(eval)": an
+# evaluation may be the test's. "(joint training)", "(training from scratch)" and "(test-time
+# augmentation)" name a scheme, no split.
+_SPLIT_WORD = r"(?:test|testing|val|valid|validation|dev|train|training)"
 _SPLIT_PAREN = re.compile(
-    r"^[ \t]*+%?+[ \t]*+\([ \t]*+(?i:on[ \t]++)?+(?i:the[ \t]++)?+"
-    r"(?i:(test|testing|val|valid|validation|dev|train|training)"
-    r"(?:[ \t_\-]?+(?:set|split|data|subset))?+|(val|test)20\d\d|(test-dev))[ \t]*+\)"
+    r"^[ \t]*+%?+[ \t]*+[(\[][ \t]*+(?i:on[ \t]++)?+(?i:the[ \t]++)?+(?i:"
+    rf"{_SPLIT_WORD}(?:[ \t_\-]?+(?:set|split|data|subset))?+"
+    rf"|{_SPLIT_WORD}[ \t_\-]?+(?:set|split|data|subset)[ \t,;:.][^()\[\]]{{0,30}}+"
+    r"|(?:test|val|valid|validation|dev)[.,;:][^()\[\]]{0,30}+"
+    rf"|{_SPLIT_WORD}[ \t_\-]++(?:acc|accuracy|score|scores|metrics?+|results?+|performance)"
+    r"|(?:val|test)20\d\d|test-dev)[ \t]*+[)\]]"
 )
+_FIRST_SPLIT_WORD = re.compile(r"(?i)testing|test|validation|valid|val|dev|training|train")
 
 
 def scoped_by_parenthesis(name: str, after: str) -> str | None:
@@ -236,7 +243,8 @@ def scoped_by_parenthesis(name: str, after: str) -> str | None:
     own = sense_of(name).split
     split = _SPLIT_PAREN.match(after)
     if split is not None:
-        word = (split.group(1) or split.group(2) or "test").lower()
+        first = _FIRST_SPLIT_WORD.search(split.group(0))
+        word = first.group(0).lower() if first else "test"
         if own is not None and _SPLIT_OF_WORD[word] != own:
             return None
         return name if own is not None else f"{word} {name}"
