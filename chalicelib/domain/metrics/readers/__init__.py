@@ -21,6 +21,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     fairseq,
     fastai,
     fasttext,
+    fuxictr,
     gbdt,
     generic,
     hf_trainer,
