@@ -177,3 +177,71 @@ def test_interpolation_baselines_are_not_the_models_psnr() -> None:
     assert confirms(notes, "PSNR", 28.9)
     assert not confirms(notes, "PSNR", 27.11)
     assert not confirms(notes, "SSIM", 0.712)
+
+
+def test_pointnet_avg_class_acc_is_the_mean_class_accuracy() -> None:
+    # Shape: PointNet's and PointNet++'s train.py/evaluate.py log "eval accuracy: %f" and
+    # "eval avg class acc: %f" (the mean of per-class accuracies) after each evaluation
+    # (https://github.com/charlesq34/pointnet/blob/master/train.py,
+    # https://github.com/charlesq34/pointnet2/blob/master/train.py, and their many forks).
+    # Given an evaluation summary
+    log = "eval mean loss: 0.412345\neval accuracy: 0.901234\neval avg class acc: 0.871234\n"
+    # Then the class-averaged accuracy answers a mean class accuracy claim, not an accuracy one
+    assert confirms(log, "Mean Class Accuracy", 87.12)
+    assert confirms(log, "mAcc", 0.8712)
+    assert not confirms(log, "Overall Accuracy", 87.12)
+    assert not confirms(log, "Mean Class Accuracy", 90.12)
+    assert confirms(log, "Overall Accuracy", 90.12)
+
+
+def test_a_line_of_a_percentage_and_its_metric_is_that_metrics_value() -> None:
+    # Shape: results notes that head each result with the value first ("##### 62.13% mIoU (12
+    # classes)" / "##### 39.24% mIoU (19 classes)" in a segmentation experiment log's other
+    # entries, MingZx8/USAnnotation experiment.md 2021-08-13), and READMEs listing
+    # "Window-aligned pairing: 71% top-1 accuracy"-style results one a line.
+    # Given two values of one metric qualified in parentheses, and lines that are no result
+    log = (
+        "##### 3163 epoch\n"
+        "##### 61.20% mIoU (12 classes)\n"
+        "##### 38.10% mIoU (19 classes)\n"
+        "- 72.5% top-1 accuracy\n"
+        "+0.5% top-1 accuracy\n"
+        "59% done\n"
+        "70.1% top-1 accuracy in paper\n"
+    )
+    # Then each value answers its metric, and the parenthesis tells the two apart
+    assert confirms(log, "mIoU", 61.2)
+    assert confirms(log, "mIoU", 0.381)
+    assert confirms(log, "mIoU (19 classes)", 38.1)
+    assert not confirms(log, "mIoU (19 classes)", 61.2)
+    assert confirms(log, "Top-1 Accuracy", 72.5)
+    # And a gain, a progress note and a paper's value are none
+    assert not confirms(log, "Top-1 Accuracy", 0.5)
+    assert not confirms(log, "Top-1 Accuracy", 70.1)
+    assert not confirms(log, "mIoU", 3163)
+
+
+def test_containers_and_rouge_system_ids_are_no_data_sets() -> None:
+    # Shape: ROUGE-1.5.5 prints the peer's system id before each measure ("C ROUGE-1 Average_F:
+    # 0.35953 (95%-conf.int. ...)" when the id is a letter; ROUGE-1.5.5.pl `print "$sysID
+    # $measure Average_F: ..."`); READMEs tabulate a run's metrics as "| Metric | Score |"
+    # (a two-column table whose value column is headed "Score"); Hugging Face's
+    # trainer_state.json keeps evaluations under "log_history". None names a data set.
+    # Given each shape
+    rouge = (
+        "C ROUGE-1 Average_R: 0.35000 (95%-conf.int. 0.33000 - 0.37000)\n"
+        "C ROUGE-1 Average_F: 0.36000 (95%-conf.int. 0.34000 - 0.38000)\n"
+    )
+    table = "| Metric | Score |\n|---|---|\n| Precision | 0.9100 |\n| Dice Score | 0.7700 |\n"
+    state = (  # (trainer_state.json is written with indent=2)
+        '{\n  "log_history": [\n    {\n      "epoch": 1.0,\n      "eval_accuracy": 0.301,\n'
+        '      "step": 50\n    },\n    {\n      "epoch": 2.0,\n      "eval_accuracy": 0.312,\n'
+        '      "step": 100\n    }\n  ]\n}\n'
+    )
+    # Then a claim naming its data set is answered by them
+    assert confirms(rouge, "ROUGE-1", 36.0, "CNN/DailyMail")
+    assert not confirms(rouge, "ROUGE-1", 35.0, "CNN/DailyMail")
+    assert confirms(table, "Dice", 0.77, "BraTS 2020")
+    assert not confirms(table, "Dice", 0.91, "BraTS 2020")
+    assert confirms(state, "Validation Accuracy", 31.2, "QuALITY")
+    assert not confirms(state, "Validation Accuracy", 30.1, "QuALITY")

@@ -77,6 +77,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     torchmetrics_misc,
     torchvision,
     tslib,
+    value_first,
     vllm_bench,
     whose_columns,
     yolact,
