@@ -91,10 +91,7 @@ AGREEMENT_FLOOR = {
     "fresh42": 0.911,
     "fresh43": 0.827,
     "fresh44": 0.788,
-    # fresh45: 0.751 at its blind measure; verdicts51 (which never saw it) reads "TRAIN" alone on a
-    # line as a split title, so a lucky confirmation by the TRAIN block's reward went (the EVAL
-    # block's "Reward - mean: 0.95" summary is not read)
-    "fresh45": 0.745,
+    "fresh45": 0.838,
 }
 OPEN_WRONG_CONFIRMATIONS = {
     ("lightning-native-five-dataloaders-split-tables", "Test log", 5.0),
@@ -191,16 +188,7 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh44 (measured blind once, at a738071 and the same at 4b9d351: 74.7% (127/170), 7 wrong
     # confirmations): none left after verdicts51 (78.8%)
     # fresh45 (measured blind once, at 7266e30 and the same at 4b9d351: 75.1% (130/173), 9 wrong
-    # confirmations):
-    ("fresh45-bars-hfm-plus-avazu-x4-002", "AUC", 0.8775),
-    ("fresh45-bars-hfm-plus-avazu-x4-002", "Test AUC", 0.799),
-    ("fresh45-cat-rnnt-v27-rna-ser-wer-libri-tlv2", "WER", 2.18),
-    ("fresh45-psh150204-transformer-multi30k-bleu-by-epoch", "BLEU", 32.81),
-    ("fresh45-bios625-price-models-test-vs-train", "Test RMSE", 0.3272),
-    ("fresh45-bios625-price-models-test-vs-train", "MAE", 0.0856),
-    ("fresh45-bios625-price-models-test-vs-train", "Validation RMSE", 0.3915),
-    ("fresh45-demosaicing-sr-set5-experiment-notes", "PSNR", 28.73),
-    ("fresh45-demosaicing-sr-set5-experiment-notes", "SSIM", 0.744),
+    # confirmations): none left after verdicts52
 }
 
 

@@ -3,7 +3,8 @@
 - A difference between two values ("Improve", "Gain", "Delta", "diff" rows or columns of a
   comparison table: `Improve | +0.0068`) is no value of the metric, unless the claim says it
   is one ("AUC improvement"); nor is a bound or reference level of the metric ("Human
-  accuracy", "Oracle", "Upper bound", "Chance", "Random", "accuracy gap", "Required").
+  accuracy", "Oracle", "Upper bound", "Chance", "Random", "accuracy gap", "Required"), nor
+  an interpolation baseline of image restoration ("bicubic", "bilinear").
 - A per-class value indexed by number (`iou_0`, `F1_1`) is the class of that index: it answers a
   claim of a class only when the claim names the class by that number ("F1 (class 1)"); a class
   the claim names by a word ("IoU (change class)") is not told by an index.
@@ -48,8 +49,11 @@ _DELTA_SCOPE = re.compile(r"^(?:rel)?+(?:improv|gain|delta|diff|increase|decreas
 # A scope word that names a bound or a reference level of the metric, not the run's value of it
 # ("Human accuracy", "Oracle accuracy", "Upper bound", "Chance", "Random", "accuracy gap",
 # "Best possible", "Required"): it answers only a claim that names it too.
+# So are an image restoration's interpolation baselines ("psnr for bicubic is 30.50dB", a
+# "Bicubic" row of a super-resolution table): the upscaled input, not the model's output.
 _BOUND_SCOPE = re.compile(
-    r"^(?:human|humans|oracle|upperbound|lowerbound|chance|random|gap|possible|required)$"
+    r"^(?:human|humans|oracle|upperbound|lowerbound|chance|random|gap|possible|required"
+    r"|bicubic|bilinear|lanczos|nearestneighbou?+r)$"
 )
 
 

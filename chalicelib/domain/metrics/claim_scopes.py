@@ -148,9 +148,19 @@ DECODING_SCOPE = re.compile(
 )
 
 
+# A container a value is printed in, never a data set: a two-column table's value header over a
+# column of metric names ("| Metric | Score |": `Score/Precision`), Hugging Face's
+# trainer_state.json history (`log_history/eval_accuracy`); only as a part of the name's path
+# (a prose "exact match scores" is no table's column).
+_CONTAINER_SCOPES = frozenset({"score", "loghistory"})
+
+
 def dataset_scopes(metric: ExtractedMetric) -> list[str]:
-    models = {metric_key(p) for p in metric.name.split("/")[:-1] if p.startswith(MODEL_SCOPE)}
-    # (the block of a model the log named, "Model name: resnet18", is no data set)
+    parts = metric.name.split("/")[:-1]
+    models = {metric_key(p) for p in parts if p.startswith(MODEL_SCOPE)}
+    # (the block of a model the log named, "Model name: resnet18", is no data set; nor a
+    # container the name's path starts from)
+    models |= {key for p in parts if (key := metric_key(p)) in _CONTAINER_SCOPES}
     return [
         s
         for s in sense_of(metric.name).scope

@@ -57,8 +57,8 @@ _RATE_BEFORE = re.compile(r"\d\.\d++%?+\s*+$|(?i:(?<![a-z])epoch)\s*+[:#]?+\s*+$
 # threshold sweep ("thr 0.5:precision:... hmean:..."), whose points are no final result;
 # Marian's "Ep. 2 : Up. 40000 :"; a table row "| iterations | 243 |" (SB3's logger dump: the
 # values printed between two dumps are running ones); a line led by its count ("- 50K
-# iteration: PSNR=38.11", "300 epochs: acc 0.91"), a run's values reported at that point of
-# training; a line led by the
+# iteration: PSNR=38.11", "300 epochs: acc 0.91", a heading "### 21 Epochs with train loss
+# 0.7675 : BLEU = 32.81"), a run's values reported at that point of training; a line led by the
 # run's elapsed time in hours and minutes ("Time 09h 45m 54s, Avg Reward 0.016, ..."), a
 # periodic report of a run in progress (a wall-clock "Time: 15:05:45" is no such counter).
 # A number of epochs ("epochs = 25", "epochs: 300") is a setting, a run's length, not the
@@ -68,7 +68,8 @@ _COUNTER = re.compile(
     r"|ep|step|iter|iteration|episode|global_step|update|round|it|"
     r"thr|threshold)s?+\.?+|up\.)"
     r"['\"]?+\s*+[:=#|]?+\s*+[\[(]?+\s*+\d"
-    r"|^[\s*>+-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)\s*+:"
+    r"|^[\s*>+#-]*+\d++[km]?+\s*+(?:iterations?+|iters?+|epochs?+|steps?+)"
+    r"(?:\s++with\s[^:\n]{0,60}+)?+\s*+:"
     r"|^[\s*>+\-\[]*+(?:elapsed(?:[ _]time)?+|time(?:[ _]elapsed)?+)\s*+[:=]?+\s*+"
     r"(?:\d++\s*+d\s*+)?+\d++\s*+h(?:ours?+|rs?+)?+\s*+\d++\s*+m"
     # PyTorch's tutorial loop, `print(f"[{epoch + 1}, {i + 1:5d}] loss: ...")`: epoch, batch

@@ -86,6 +86,7 @@ from chalicelib.domain.metrics.sources import (
 )
 from chalicelib.domain.metrics.split_headings import (
     UNDERLINE,
+    data_title_split,
     evaluated_split,
     last_sentence_split,
     lone_split_title,
@@ -151,6 +152,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         if stripped[:3] == "```" or (state.indented_split is not None and line[:1] == "."):
             return True
     elif "set" in line or "split" in line or "data" in line or "node" in line:
+        if len(stripped) < 80 and (data_split := data_title_split(stripped)) is not None:
+            state.block_split = data_split  # "Validation for train data": the block, train's
+            return True
         note_prose_split(stripped, state)
     if len(stripped) < 25 and (lone := lone_split_title(stripped)):
         state.section_split = lone  # "Val" alone above its block, then "Test" above its own

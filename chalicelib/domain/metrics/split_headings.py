@@ -76,6 +76,17 @@ _EVALUATED_ON = re.compile(
     r"|(?:evaluated|tested|validated)\s++(?:[a-z\-]++\s++){0,3}?on\s++(?:the\s++|my\s++|our\s++)?+"
     r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:set|split|data)(?![a-z]))"
 )
+# A title line of its own, with no number and no colon, naming the data a block of values below
+# it was computed on: "Evaluation for test data", "Validation for train data" (an in-sample
+# check: the data is the training set, whatever the first word says), "Results on the test
+# set", "Metrics on validation data". The block is that split's, up to a blank line or the next
+# title.
+_DATA_TITLE = re.compile(
+    r"(?i)^[\s*#_>\-]*+(?:evaluation|validation|results?+|metrics|scores?+|performance"
+    r"|errors?+|predictions?+)\s++(?:on|for|of)\s++(?:the\s++)?+"
+    r"(test|testing|val|valid|validation|dev|train|training)[ _\-]?+(?:data|set|split|dataset)"
+    r"[\s*_.]*+$"
+)
 _SENTENCE_END = re.compile(r"[.!?]\s++(?=[A-Z])")
 _LAST_SENTENCE_WORDS = 16
 _EVALUATED_SENTENCE_WORDS = 32
@@ -96,6 +107,12 @@ def last_sentence_split(stripped: str) -> str | None:
         return evaluated_split(last)  # a longer one only by saying the evaluation ran on it
     named = {_SPLIT_OF_WORD[m.group(1).lower()] for m in _SENTENCE_SPLIT.finditer(last)}
     return named.pop() if len(named) == 1 else None
+
+
+def data_title_split(stripped: str) -> str | None:
+    """The split a numberless title line says its block was computed on (`_DATA_TITLE`)."""
+    titled = _DATA_TITLE.match(stripped)
+    return _SPLIT_OF_WORD[titled.group(1).lower()] if titled else None
 
 
 def evaluated_split(sentence: str) -> str | None:

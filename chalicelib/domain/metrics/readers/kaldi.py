@@ -9,7 +9,9 @@ a subset sclite scored is named by its file (`eval2000.ctm.swbd.filt.sys` -> `sw
 whole set's `eval2000.ctm.filt.sys` names none), and a `cer_*` file's line is a character
 error rate (`%CER`; compute-wer prints `%WER` for it). A README that shortens the scored
 file to the set's name alone (`%WER 19.6 | 400 15057 | ... | -0.880 | dev`, one line per set)
-names the value by that set (`dev/%WER`), as the decode directory would.
+names the value by that set (`dev/%WER`), as the decode directory would; so does a set's name
+leading the line, as thu-spmi/CAT's pipeline prints it (`dev_clean  %SER 27.64 | %WER 2.18
+[ ... ]` -> `dev_clean/%WER`).
 `local/chain/compare_wer.sh` tables (`# System tdnn_1a ...`, `# WER on dev(fglarge) 3.29 ...`)
 name each value `<set>/<lm>/<system>/WER` (the table pasted as a pull request's diff, every
 line led by `+`, `+#System tdnn_7h tdnn_7j`, is read the same); their `Final train prob` rows
@@ -78,6 +80,10 @@ _COMPARE = re.compile(
     + NUM
     + r")*+)\s*+$"
 )
+# thu-spmi/CAT's pipeline prints each scored set's name before its line ("dev_clean  %SER 27.64 |
+# %WER 2.18 [ ... ]", "test_en %SER 100.00 | %WER 411.75 [ ... ]"): the value is that set's,
+# as a scored file's name would make it. A word with a letter, no path, no number alone.
+_SET_LEAD = re.compile(r"^\s*+([A-Za-z][A-Za-z0-9_\-]{1,30}+)[ \t]++(?=%(?:SER|WER|CER)\s)")
 _DIR_INFO = re.compile(r"^\s*+exp/[^\s:]*+:\s++(?:nj=|num-iters=|iters=|num-jobs=)")
 
 
@@ -115,14 +121,21 @@ def read_compute_wer(line: str, state: LogState, out: Sink) -> bool:
         return True
     found = False
     grep = _GREP_PATH.search(line) if ":%" in line else None
+    lead = _SET_LEAD.match(line) if line[:1] != "%" else None
     for match in _SCORE.finditer(line):
         metric, number, path = match.groups()
         if not path and grep:
             path = grep.group(1)
-        out.add(_name(metric, path), number, "kaldi", running=False)
+        name = _name(metric, path)
+        if lead and name == f"%{metric}":
+            # (as a scored file shortened to the set's name; a trailing "[0.53, 0.75]" of
+            # decoding weights names nothing)
+            name = _name(metric, lead.group(1))
+        out.add(name, number, "kaldi", running=False)
         found = True
     if found and "%SER" in line and (first := _SER_FIRST.search(line)):
-        out.add("%SER", first.group(1), "kaldi", running=False)
+        where = lead.group(1) if lead else None
+        out.add(_name("SER", where), first.group(1), "kaldi", running=False)
     if not found and "|" in line:
         for match in _SCLITE.finditer(line):
             metric, number, path = match.groups()

@@ -13,6 +13,9 @@
   forecast length ("96, mse:0.749, mae:0.417") or a class ("cls : tennis-court|| Recall: 0.79"):
   the line's values are that one's (`scoped_by_lead`, asked by the generic reader with the
   line's pairs).
+- an image restoration's interpolation baseline named before the pairs ("bicubic: PSNR 28.58,
+  SSIM 0.744", "使用bilinear的結果: PSNR:28.73"): the baseline's values (`bilinear/PSNR`),
+  never the model's (`claim_rows`).
 """
 
 from __future__ import annotations
@@ -111,6 +114,19 @@ _CLASS_LABEL = re.compile(
 )
 
 
+_INTERPOLATION = re.compile(
+    r"(?i)(?<![a-z])(bicubic|bilinear|lanczos|nearest[ \-]?+neighbou?+r)(?![a-z])"
+)
+_INTERPOLATION_HINTS = ("icubic", "ilinear", "anczos", "eighbo")
+
+
+def _interpolation_lead(line: str, pairs: list[tuple[str, str]]) -> str | None:
+    """The interpolation baseline named before the line's first pair, if any."""
+    at = line.find(pairs[0][0])
+    lead = _INTERPOLATION.search(line, 0, at) if at > 0 else None
+    return lead.group(1).lower().replace(" ", "").replace("-", "") if lead else None
+
+
 def numbered_label(line: str) -> re.Match[str] | None:
     """The numbered label leading `line` (`LINE_LABEL`), behind a logger's prefix or not."""
     logged = _LOGGER_PREFIX.match(line) if "INFO" in line else None
@@ -180,6 +196,13 @@ def scoped_by_lead(
         row = _CLASS_LABEL.match(line)
         if row:
             pairs = [(n if "/" in n else f"{row.group(1)}/class {n}", v) for n, v in pairs]
+    if (
+        pairs
+        and not segments
+        and any(h in line for h in _INTERPOLATION_HINTS)
+        and (baseline := _interpolation_lead(line, pairs))
+    ):
+        pairs = [(n if "/" in n else f"{baseline}/{n}", v) for n, v in pairs]
     return pairs
 
 

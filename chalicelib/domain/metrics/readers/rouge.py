@@ -1,6 +1,7 @@
 """ROUGE scores: ROUGE-1.5.5 output (pyrouge, files2rouge) `1 ROUGE-1 Average_F: 0.44 (95%-conf.int.
 0.43 - 0.45)` named `ROUGE-1 Average_F` (the confidence bounds and the system id are not
-values; a system id other than `1` prefixes the name); rouge_score's `AggregateScore(low=...,
+values; a system id other than `1` prefixes the name as a system's, never a data set's:
+`model C/ROUGE-1 Average_F`); rouge_score's `AggregateScore(low=...,
 mid=Score(precision=.., recall=.., fmeasure=..), high=...)` named `rouge1.mid.fmeasure` (the
 low/high bootstrap bounds are not values) and `Score(...)` named `rouge1.fmeasure`; py-rouge's
 `{'rouge-1': {'r': .., 'p': .., 'f': ..}}` named `rouge-1 f`; pyrouge's `output_to_dict`
@@ -35,6 +36,7 @@ from __future__ import annotations
 import re
 
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
+from chalicelib.domain.metrics.layout import MODEL_SCOPE
 from chalicelib.domain.metrics.numbers import END, NUM
 
 _PERL = re.compile(
@@ -75,7 +77,7 @@ def read_rouge_perl(line: str, state: LogState, out: Sink) -> bool:
     system, measure, average, number = match.groups()
     name = f"{measure} {average}"
     if system and system != "1":
-        name = f"{system}/{name}"
+        name = f"{MODEL_SCOPE}{system}/{name}"  # a system's (peer's) id, never a data set
     out.add(name, number, "rouge", running=False)
     return True
 

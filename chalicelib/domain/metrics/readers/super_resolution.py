@@ -14,6 +14,16 @@ block below the title, up to a blank line, is that set's (read by the generic re
 
 Format source: XPixelGroup/BasicSR basicsr/models/sr_model.py `_log_validation_metric_values`:
 log_str = f'Validation {dataset_name}\n'; log_str += f'\t # {metric}: {value:.4f}'.
+
+VDSR-style evaluation scripts print one sentence per system compared: `psnr for bicubic is
+30.5045dB`, `psnr for vdsr is 31.8533dB`, `PSNR improvement is 1.3488dB` (also `Avg. PSNR for
+BICUBIC is 27.41`, `Avg. PSNR for PREDICTION is 29.02`): each value is named by its system
+(`vdsr/psnr`); the bicubic (bilinear, nearest) one is the interpolation baseline's, never the
+run's (`claim_rows`), and the improvement a difference, no PSNR.
+
+Format source: twtygqyy/pytorch-vdsr-derived eval.py (`print('psnr for bicubic is
+{}dB'.format(psnr_bicubic))`, `print('psnr for vdsr is {}dB'.format(psnr_predicted))`,
+`print("PSNR improvement is {}dB".format(...))`).
 """
 
 from __future__ import annotations
@@ -54,4 +64,24 @@ def read_basicsr_title(line: str, state: LogState, out: Sink) -> bool:
     if not _DATASET_SHAPED.search(name) or name.lower() in _SPLIT_OF_WORD:
         return False  # "Validation Results": no data set's name
     state.block_scope = name
+    return True
+
+
+_FOR_SYSTEM = re.compile(
+    r"^[\s*\->]*+((?i:avg\.?+|average|mean)\s++)?+(PSNR|SSIM|LPIPS|psnr|ssim|lpips)\s++"
+    r"(?:for\s++([A-Za-z][\w\-]{0,30}+)|(improvement))\s++is\s++(" + NUM + r")\s*+(?:dB)?+\s*+$"
+)
+
+
+@reader("super_resolution", markers=(" is ",), order=30)
+def read_psnr_for_system(line: str, state: LogState, out: Sink) -> bool:
+    if not ("for " in line or "improvement" in line):
+        return False
+    match = _FOR_SYSTEM.match(line)
+    if match is None:
+        return False
+    averaged, metric, system, improvement, number = match.groups()
+    name = f"{'Average ' if averaged else ''}{metric}"
+    name = f"{system}/{name}" if system else f"{name} {improvement}"
+    out.add(name, number, "super_resolution", running=False)
     return True
