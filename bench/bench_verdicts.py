@@ -63,6 +63,7 @@ def run() -> list[Row]:
         "fresh43": "forty-third fresh hold-out (reproduction reports in issues)",
         "fresh44": "forty-fourth fresh hold-out (2024-2026: LLM, RAG, math, VLM)",
         "fresh45": "forty-fifth fresh hold-out (committed log and result files)",
+        "fresh46": "forty-sixth fresh hold-out (a mix over many fields)",
     }
     for key, label in labels.items():
         tally = tallies[key]

@@ -67,6 +67,7 @@ SETS = (
     "fresh43",
     "fresh44",
     "fresh45",
+    "fresh46",
 )
 
 
