@@ -64,6 +64,7 @@ def run() -> list[Row]:
         "fresh44": "forty-fourth fresh hold-out (2024-2026: LLM, RAG, math, VLM)",
         "fresh45": "forty-fifth fresh hold-out (committed log and result files)",
         "fresh46": "forty-sixth fresh hold-out (a mix over many fields)",
+        "fresh47": "forty-seventh fresh hold-out (most-used tools, their own issues)",
     }
     for key, label in labels.items():
         tally = tallies[key]

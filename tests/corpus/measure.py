@@ -68,6 +68,7 @@ SETS = (
     "fresh44",
     "fresh45",
     "fresh46",
+    "fresh47",
 )
 
 
