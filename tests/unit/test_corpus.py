@@ -82,7 +82,7 @@ AGREEMENT_FLOOR = {
     "fresh33": 0.944,
     "fresh34": 0.72,
     "fresh35": 0.884,
-    "fresh36": 0.852,
+    "fresh36": 0.865,
     "fresh37": 0.782,
     "fresh38": 0.854,
     "fresh39": 0.833,

@@ -1,0 +1,31 @@
+"""Wrong confirmations and refusals found by the hostile53 review of this session's new rules
+(verdicts49-51: lone split titles, stated splits, own rows, llama-bench, MME, verl keys). Each
+test is a crafted log of a general shape, never a corpus excerpt."""
+
+from __future__ import annotations
+
+from tests.unit.metrics._helpers import confirms
+
+
+def test_a_second_group_of_names_on_one_line_is_the_group_word_s() -> None:
+    # Shape: a trainer evaluating two sets at once prints both on one line, the second group's
+    # first name carrying the set's word and the names after it bare (a DyNet loop's "***DEV
+    # ... Macro F1: ... Exceed Loss: ... Macro F1: ..."; "Train Loss ... Acc ... Val Loss ...
+    # Acc")
+    # Given a progress line whose subset group repeats the first group's F1
+    log = "[epoch=12] Loss: 0.689 Macro F1: 0.7164 Hard Loss: 0.751 Macro F1: 0.6945\n"
+    # Then the repeated F1 is the subset's: it answers no claim of the whole set
+    assert not confirms(log, "Macro F1", 0.6945)
+    assert confirms(log, "Macro F1", 0.7164)
+
+    # Given a summary line with a training group and a validation group
+    log = "Final results: Train Loss: 0.52 Acc: 0.913 Val Loss: 0.61 Acc: 0.874\n"
+    # Then the first group's accuracy is the training set's, never a test claim's
+    assert not confirms(log, "Test Accuracy", 0.913)
+    assert not confirms(log, "Accuracy", 0.913)
+    assert confirms(log, "Validation Accuracy", 0.874)
+
+    # Given a line whose names never repeat
+    log = "Results: Loss: 0.52 Hard Loss: 0.61 Acc: 0.874\n"
+    # Then nothing is regrouped
+    assert confirms(log, "Accuracy", 0.874)
