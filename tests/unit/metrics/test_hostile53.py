@@ -29,3 +29,27 @@ def test_a_second_group_of_names_on_one_line_is_the_group_word_s() -> None:
     log = "Results: Loss: 0.52 Hard Loss: 0.61 Acc: 0.874\n"
     # Then nothing is regrouped
     assert confirms(log, "Accuracy", 0.874)
+
+
+def test_a_lone_split_name_titles_its_block_up_to_a_blank_line() -> None:
+    # Shape: a split's name alone above its block (TimelyRec's "Val" / "Test"; GridWorld's
+    # "TRAIN", a blank line, its block, then "EVAL")
+    # Given a test block, a blank line, then a block of another setting under a plain title
+    log = "Test\nacc: 0.78\n\nWithout augmentation\nacc: 0.81\n"
+    # Then the second block is not the test split's: its value answers no test claim
+    assert not confirms(log, "Test Accuracy", 0.81)
+    assert confirms(log, "Test Accuracy", 0.78)
+
+    # Given a training block opened after one blank line, then an evaluation block
+    log = "TRAIN\n\nINFO acc: 1.00\n\nEVAL\n\nINFO acc: 0.91\n"
+    # Then the training title still scopes its block, and not the evaluation's
+    assert not confirms(log, "Accuracy", 1.0)
+    assert confirms(log, "Accuracy", 0.91)
+
+
+def test_a_list_of_split_names_titles_nothing() -> None:
+    # Shape: the splits listed one a line ("Choose one:", "Test", "Val"): a list, no title
+    # Given such a list above an unsplit result
+    log = "Options:\nTest\nVal\n\nAccuracy: 0.912\n"
+    # Then the last item does not make the result the validation split's
+    assert confirms(log, "Test Accuracy", 0.912)
