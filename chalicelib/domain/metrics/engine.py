@@ -333,7 +333,7 @@ class Extraction:
             return
         self._compared.line(state.line_no, stripped)
         self._code.line(state.line_no, stripped)
-        self._stated.line(stripped)
+        self._stated.line(stripped, state.line_no, state.blank_line)
         if read_layout(line, stripped, state):
             return
         sink = self.sink

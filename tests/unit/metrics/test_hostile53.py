@@ -53,3 +53,28 @@ def test_a_list_of_split_names_titles_nothing() -> None:
     log = "Options:\nTest\nVal\n\nAccuracy: 0.912\n"
     # Then the last item does not make the result the validation split's
     assert confirms(log, "Test Accuracy", 0.912)
+
+
+def test_a_statement_about_the_numbers_shown_speaks_of_its_own_block() -> None:
+    # Shape: a note under a block ("The above results are on the validation set"; a reply
+    # "yes, this is performance on val set"), then another block under a title of its own
+    # Given a validation block, the note, then a block from the evaluation server
+    log = (
+        "mAP: 41.2\nAP50: 60.1\nThe above results are on the validation set.\n\n"
+        "Then I submitted to the server:\nmAP: 40.8\nAP50: 59.7\n"
+    )
+    # Then the server's block is not validation's: its value answers no validation claim,
+    # and the test claim is confirmed
+    assert not confirms(log, "Validation mAP", 40.8)
+    assert confirms(log, "Test mAP", 40.8)
+    assert not confirms(log, "Test mAP", 41.2)
+    assert confirms(log, "Validation mAP", 41.2)
+
+    # Given a statement that introduces the block below it, then a second block
+    log = (
+        "These numbers are on the dev split:\nmAP: 41.2\n\n"
+        "Then I submitted to the server:\nmAP: 40.8\n"
+    )
+    # Then only the introduced block is the stated split's
+    assert not confirms(log, "Validation mAP", 40.8)
+    assert confirms(log, "Validation mAP", 41.2)
