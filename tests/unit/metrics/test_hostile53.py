@@ -78,3 +78,24 @@ def test_a_statement_about_the_numbers_shown_speaks_of_its_own_block() -> None:
     # Then only the introduced block is the stated split's
     assert not confirms(log, "Validation mAP", 40.8)
     assert confirms(log, "Validation mAP", 41.2)
+
+
+def test_hallusionbench_s_headline_is_its_all_question_accuracy() -> None:
+    # Shape: lmms-eval's hallusion_bench_image task prints aAcc, fAcc and qAcc (its yaml's
+    # metric_list; aAcc, over all questions, is the benchmark's headline, the figure and
+    # question-pair accuracies are other results)
+    # Given lmms-eval's table rows
+    log = (
+        "|    Tasks    |Version|Filter|n-shot|Metric|   |Value  |   |Stderr|\n"
+        "|-------------|-------|------|-----:|------|---|------:|---|------|\n"
+        "|hallusion_bench_image|Yaml|none|     0|aAcc  |↑  |62.1977|±  |N/A   |\n"
+        "|             |       |none  |     0|fAcc  |↑  |28.6127|±  |N/A   |\n"
+        "|             |       |none  |     0|qAcc  |↑  |30.5495|±  |N/A   |\n"
+    )
+    # Then a bare HallusionBench claim is the aAcc, never the question-pair accuracy
+    assert confirms(log, "HallusionBench", 62.2)
+    assert not confirms(log, "HallusionBench", 30.55)
+    assert not confirms(log, "HallusionBench", 28.61)
+    # And claims naming the other two are answered by them
+    assert confirms(log, "Question pair accuracy", 30.55, "HallusionBench")
+    assert confirms(log, "Figure accuracy", 28.61, "HallusionBench")
