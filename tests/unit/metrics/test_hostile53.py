@@ -4,6 +4,11 @@ test is a crafted log of a general shape, never a corpus excerpt."""
 
 from __future__ import annotations
 
+import itertools
+import string
+import time
+
+from chalicelib.domain.metrics.readers.repeated_groups import grouped_repeats
 from tests.unit.metrics._helpers import confirms
 
 
@@ -99,3 +104,17 @@ def test_hallusionbench_s_headline_is_its_all_question_accuracy() -> None:
     # And claims naming the other two are answered by them
     assert confirms(log, "Question pair accuracy", 30.55, "HallusionBench")
     assert confirms(log, "Figure accuracy", 28.61, "HallusionBench")
+
+
+def test_regrouping_a_line_of_many_pairs_is_one_pass() -> None:
+    # Shape: an adversarial line of thousands of `<word> <name>: value` pairs, none of whose
+    # names leads a group, and one name repeated (the regrouping is asked only then)
+    # Given 20,000 such pairs
+    words = ["".join(p) for p in itertools.product(string.ascii_lowercase, repeat=4)][:20_000]
+    pairs = [(f"{w} x{i}", "0.5") for i, w in enumerate(words)] + [("loss", "0.5")] * 2
+    # When they are regrouped
+    started = time.perf_counter()
+    grouped = grouped_repeats(pairs)
+    # Then the pass is linear (a pairwise scan took over a minute) and changes nothing
+    assert time.perf_counter() - started < 2.0
+    assert grouped == pairs

@@ -22,22 +22,27 @@ from __future__ import annotations
 
 
 def _lead_words(names: list[str]) -> dict[int, str]:
-    """The index of each name that leads a group, with its leading word."""
+    """The index of each name that leads a group, with its leading word (one pass: a line
+    holds up to thousands of pairs)."""
     leads: dict[int, str] = {}
+    first_at: dict[str, int] = {}  # each name's first index
+    headed: dict[str, list[tuple[int, str]]] = {}  # "<word> <rest>": rest -> (index, word)
     for at, name in enumerate(names):
         head, _, rest = name.partition(" ")
-        if not rest or "/" in name or not head.isalpha():
-            continue
-        for before in range(at):
-            other = names[before]
-            other_head, _, other_rest = other.partition(" ")
-            if other == rest:
-                leads[at] = head  # "Exceed Loss" after "Loss"
-                break
-            if other_rest == rest and other_head != head and other_head.isalpha():
-                leads[at] = head  # "Val Loss" after "Train Loss": both lead a group
-                leads.setdefault(before, other_head)
-                break
+        if rest and "/" not in name and head.isalpha():
+            # the earliest earlier name that is `rest` itself ("Exceed Loss" after "Loss") or
+            # `rest` after another word ("Val Loss" after "Train Loss": both lead a group)
+            bare = first_at.get(rest)
+            other = next(((i, w) for i, w in headed.get(rest, ()) if w != head), None)
+            if bare is not None and (other is None or bare < other[0]):
+                leads[at] = head
+            elif other is not None:
+                leads[at] = head
+                leads.setdefault(other[0], other[1])
+            seen = headed.setdefault(rest, [])
+            if len(seen) < 2 and all(w != head for _, w in seen):
+                seen.append((at, head))
+        first_at.setdefault(name, at)
     return leads
 
 
