@@ -82,7 +82,7 @@ AGREEMENT_FLOOR = {
     "fresh33": 0.944,
     "fresh34": 0.72,
     "fresh35": 0.884,
-    "fresh36": 0.852,
+    "fresh36": 0.865,
     "fresh37": 0.782,
     "fresh38": 0.854,
     "fresh39": 0.833,
@@ -91,7 +91,7 @@ AGREEMENT_FLOOR = {
     "fresh42": 0.911,
     "fresh43": 0.827,
     "fresh44": 0.788,
-    "fresh45": 0.838,
+    "fresh45": 0.843,
     "fresh46": 0.669,
     "fresh47": 0.808,
 }

@@ -319,7 +319,9 @@ class Extraction:
             state.blank_line = state.line_no
             if state.block_split is not None:
                 state.section_split = None  # "Test:" then its lines: a blank line ends both
-            state.line_split = state.block_split = None
+            state.line_split = None
+            if state.lone_split_line != state.line_no - 1:
+                state.block_split = None  # (a lone split's block may open after one blank line)
             if state.lone_title_line != state.line_no - 1:
                 state.block_scope = None  # (a lone title's block may open after one blank line)
             if state.reference_paragraph:
@@ -331,7 +333,7 @@ class Extraction:
             return
         self._compared.line(state.line_no, stripped)
         self._code.line(state.line_no, stripped)
-        self._stated.line(stripped)
+        self._stated.line(stripped, state.line_no, state.blank_line)
         if read_layout(line, stripped, state):
             return
         sink = self.sink

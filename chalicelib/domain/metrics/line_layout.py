@@ -65,6 +65,7 @@ class LogState:
     line_prefix: bool = False  # ...as a bare word and a colon leading it ("val:", "test: ")
     block_scope: str | None = None  # the data set a title line ("ETTh2:") names for its block
     lone_title_line: int = -1  # the line of a lone title ("gaokao_math_qa"): one blank goes by
+    lone_split_line: int = -1  # ...of a lone split's name ("TRAIN", a blank, its block)
     # the last block scope that scopes every name (one sample's file name, a split ratio)
     sample_scope: str | None = None
     log_scope: str | None = None  # the data set a "Dataset: x" line names for what follows

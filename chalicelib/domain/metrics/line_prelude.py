@@ -157,7 +157,13 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
             return True
         note_prose_split(stripped, state)
     if len(stripped) < 25 and (lone := lone_split_title(stripped)):
-        state.section_split = lone  # "Val" alone above its block, then "Test" above its own
+        # "Val" alone above its block, then "Test" above its own: the block's split, up to a
+        # blank line (as "Test set" above its lines; the block may open after one blank); a
+        # split's name under another one is an item of a list ("Choose one:", "Train", "Val",
+        # "Test"), no title of what follows
+        in_list = lone_split_title(state.previous_line.strip()) is not None
+        state.block_split = state.line_split = None if in_list else lone
+        state.lone_split_line = state.line_no
         return True
     if "#" in line and len(line) < 80 and (heading_named := heading_dataset(line)):
         state.log_scope, state.block_scope = heading_named, None  # "# ogbn-mag数据集"

@@ -45,6 +45,13 @@ _phrases("class_accuracy", None, "avg class acc", "avg class accuracy", "average
 _phrases("class_accuracy", None, "mean class acc", "average class acc")
 # mmseg's aAcc and torchvision's "global correct" are the overall pixel accuracy
 _phrases("pixel_accuracy", None, "aacc", "pixel accuracy", "pixel acc", "overall pixel accuracy")
+# HallusionBench's other two accuracies (lmms-eval's hallusion_bench_image metrics aAcc, qAcc,
+# fAcc; its aAcc, over all questions, reads as above and is the benchmark's headline): over
+# question pairs and over figures, never the headline's value
+_phrases(
+    "question_pair_accuracy", None, "qAcc", "qacc", "question pair accuracy", "question pair acc"
+)
+_phrases("figure_accuracy", None, "fAcc", "facc", "figure accuracy", "figure acc")
 _phrases("f1", None, "f1", "f1 score", "f score", "fscore", "f measure", "f1score", "f1 measure")
 _phrases("f1", None, "ents f", "f", "f1 scores", "f scores")
 # text detection's hmean (PaddleOCR, MMOCR) is the harmonic mean of precision and recall: F1

@@ -21,7 +21,9 @@ Tests: `tests/unit/metrics/test_verdicts49.py`.
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from chalicelib.domain.metrics.model import ExtractedMetric
@@ -46,6 +48,7 @@ _RAN_ON_VAL = re.compile(
     r"(?![\w\-])"
 )  # ("dev" only as a set: "on FAIR dev machine" is a computer)
 _TEST_WORD = re.compile(r"(?i)(?<![a-z])test")
+_MAX_BLANKS = 256  # blank lines kept after a statement that introduces a block
 
 
 class StatedSplit:
@@ -53,10 +56,22 @@ class StatedSplit:
 
     def __init__(self) -> None:
         self.about_shown: set[str] = set()
+        # Where each statement about the numbers shown is: (its line, whether it introduces
+        # the lines below it, ending with a colon).
+        self._stated_at: list[tuple[int, bool]] = []
+        self._blanks: list[int] = []  # blank lines after a statement that introduces a block
         self.ran_on_val = False
         self.names_test = False
 
-    def line(self, stripped: str) -> None:
+    def line(self, stripped: str, line_no: int = 0, blank_line: int = 0) -> None:
+        if (
+            self._stated_at
+            and self._stated_at[-1][1]  # (a statement that introduces the block below)
+            and blank_line > self._stated_at[-1][0]
+            and blank_line not in self._blanks[-1:]
+            and len(self._blanks) < _MAX_BLANKS
+        ):
+            self._blanks.append(blank_line)
         if len(stripped) > 600:
             return
         if not self.names_test and ("est" in stripped or "EST" in stripped):
@@ -65,6 +80,7 @@ class StatedSplit:
             return
         if len(self.about_shown) < 2 and (about := _ABOUT_SHOWN.search(stripped)):
             self.about_shown.add(_VAL[(about.group(1) or about.group(2)).lower()])
+            self._stated_at.append((line_no, stripped.endswith(":")))
         if not self.ran_on_val and _RAN_ON_VAL.search(stripped):
             self.ran_on_val = True
 
@@ -75,6 +91,25 @@ class StatedSplit:
             return "val"
         return None
 
+    def _covered(self, metrics: list[ExtractedMetric]) -> Callable[[int], bool]:
+        """Which lines a statement about the numbers shown speaks of: the lines above it ("yes,
+        this is performance on val set" under the block, "The above results are on the
+        validation set"), or, when it ends with a colon ("These numbers are on the dev
+        split:"), the block below it, up to the first blank line after its first value. A
+        block printed after the statement, under a title of its own ("Then I submitted to the
+        server:"), is not the one it speaks of."""
+        if not self._stated_at:
+            return lambda line: True  # a run on a val split: every block of the report
+        spans: list[tuple[int, float]] = []
+        for at, below in self._stated_at:
+            if not below:
+                spans.append((0, at))
+                continue
+            first = min((m.line for m in metrics if m.line > at), default=at)
+            end = next((b for b in self._blanks if b > first), math.inf)
+            spans.append((at, end))
+        return lambda line: any(start < line < end for start, end in spans)
+
     def adjust(self, metrics: list[ExtractedMetric]) -> list[ExtractedMetric]:
         """The unsplit values as the stated split's, when the log labels none as test."""
         stated = self.split()
@@ -83,7 +118,8 @@ class StatedSplit:
         splits = [m.split or sense_of(m.name).split for m in metrics]
         if "test" in splits or (stated == "test" and "val" in splits):
             return metrics
+        covered = self._covered(metrics)
         return [
-            replace(m, split=stated) if split is None and not m.running else m
+            replace(m, split=stated) if split is None and not m.running and covered(m.line) else m
             for m, split in zip(metrics, splits, strict=True)
         ]

@@ -44,7 +44,9 @@ VLM_HEADLINES: dict[str, tuple[str, ...]] = {
     "infovqa": ("anls",),
     "ocrbench": (_ACC, "score"),
     "llavabench": _GPT,
-    "hallusionbench": (_ACC,),
+    # lmms-eval's hallusion_bench_image prints aAcc (all questions: its headline, read as
+    # "pixel_accuracy" like mmseg's aAcc), qAcc and fAcc (question pairs, figures: other results)
+    "hallusionbench": ("pixel_accuracy", _ACC),
 }
 # A claim naming a part of a benchmark ("MME Perception", "MME-C"): the benchmark it scopes
 # and the part's metrics.

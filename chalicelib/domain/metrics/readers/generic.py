@@ -22,6 +22,7 @@ from chalicelib.domain.metrics.readers.quoted_clauses import (
     cjk_source,
     unreached_target,
 )
+from chalicelib.domain.metrics.readers.repeated_groups import grouped_repeats
 from chalicelib.domain.metrics.readers.sentence_values import (
     qualified_by_parenthesis,
     scoped_by_parenthesis,
@@ -384,6 +385,8 @@ def read_generic(line: str, state: LogState, out: Sink) -> bool:
             pairs = [(" ".join(w), v) for w, v in items if w and is_result_name(" ".join(w))]
     if len(scoped_on) == 1 and len(pairs) > 1:
         pairs = _same_data_set(pairs, scoped_on.pop())
+    if len(pairs) > 2:
+        pairs = grouped_repeats(pairs)  # "Loss ... F1 ... Exceed Loss ... F1": the subset's F1
     if pairs:
         pairs = scoped_by_lead(line, pairs, state, segments=bool(segments), for_dataset=for_dataset)
     training = _training_bases(pairs) if running or state.running else frozenset()
