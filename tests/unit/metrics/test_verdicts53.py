@@ -116,3 +116,36 @@ def test_a_rounding_of_one_column_printed_exactly_by_the_next_is_refused() -> No
     assert confirms(log, "AUROC (XGBoost)", 0.612)
     assert confirms(log, "AUROC (MLP)", 0.6117)
     assert confirms(log, "Accuracy (MLP)", 0.679)
+
+
+def test_a_claimed_horizon_after_an_at_sign_is_minutes_ahead() -> None:
+    # Shape: traffic-forecasting papers and issues write a horizon as "MAE @ 60 min" / "RMSE@15
+    # min" (DCRNN-family tables; chaoshangcs/GTS#13 asks about its Table 1 this way) for the
+    # log's "Horizon 60mins: mae: ..." lines.
+    # Given an overall line and horizon lines
+    log = (
+        "Test: mae: 4.1234, mape: 0.1012, rmse: 7.5123\n"
+        "Horizon 15mins: mae: 2.9012, mape: 0.0771, rmse: 6.0123\n"
+        "Horizon 60mins: mae: 4.4012, mape: 0.1321, rmse: 9.2012\n"
+    )
+    # Then "@ 60 min" is the 60-minute horizon's value, never another's nor the overall one
+    assert confirms(log, "MAE @ 60 min", 4.40)
+    assert confirms(log, "RMSE@60min", 9.2012)
+    assert not confirms(log, "MAE @ 60 min", 2.9012)
+    assert not confirms(log, "MAE @ 15 min", 4.1234)
+
+
+def test_fast_reid_minp_column_is_a_metric() -> None:
+    # Shape: fast-reid's evaluation table "| Dataset | Rank-1 | Rank-5 | Rank-10 | mAP | mINP |
+    # metric |" (JDAI-CV/fast-reid fastreid/evaluation/testing.py, "Evaluation results in csv
+    # format"; pasted in JDAI-CV/fast-reid#381, #396 and #461).
+    # Given a fast-reid table
+    log = (
+        "| Dataset   | Rank-1   | Rank-5   | Rank-10   | mAP   | mINP   | metric   |\n"
+        "|:----------|:---------|:---------|:----------|:------|:-------|:---------|\n"
+        "| Market1501 | 95.12    | 98.40    | 99.05     | 88.31 | 65.47  | 91.72    |\n"
+    )
+    # Then mINP is read as a metric of its own, never as mAP
+    assert confirms(log, "mINP", 65.47, "Market1501")
+    assert confirms(log, "mINP", 0.6547)
+    assert not confirms(log, "mAP", 65.47)
