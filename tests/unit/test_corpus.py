@@ -53,7 +53,7 @@ AGREEMENT_FLOOR = {
     "fresh4": 0.837,
     "fresh5": 0.865,
     "fresh6": 0.84,
-    "fresh7": 0.841,
+    "fresh7": 0.845,
     "fresh8": 0.910,
     "fresh9": 0.851,
     "fresh10": 0.844,
@@ -92,7 +92,7 @@ AGREEMENT_FLOOR = {
     "fresh43": 0.827,
     "fresh44": 0.788,
     "fresh45": 0.843,
-    "fresh46": 0.669,
+    "fresh46": 0.714,
     "fresh47": 0.808,
 }
 OPEN_WRONG_CONFIRMATIONS = {
@@ -192,16 +192,10 @@ OPEN_WRONG_CONFIRMATIONS = {
     # fresh45 (measured blind once, at 7266e30 and the same at 4b9d351: 75.1% (130/173), 9 wrong
     # confirmations): none left after verdicts52
     # fresh46 (measured blind once, at a3709da and the same at 4b9d351: 67.0% (136/203), 9 wrong
-    # confirmations):
-    ("fresh46-asn-videocap-results-vs-expected", "CIDEr", 107.7),
-    ("fresh46-asn-videocap-results-vs-expected", "ROUGE-L", 64.3),
+    # confirmations): two left after verdicts53 (a heading of another model above the table;
+    # a command naming the data set printed after the values)
     ("fresh46-cgan-readme-fid-mnist-cifar", "FID (DCGAN)", 27.7237),
     ("fresh46-glognn-cornell-split0-test", "Test Accuracy", 64.86),
-    ("fresh46-sepsis-cxr-unimodal-three-classifiers", "AUROC (MLP)", 0.589),
-    ("fresh46-t5-squad-before-after-fix", "F1", 77.84),
-    ("fresh46-t5-squad-before-after-fix", "Exact Match", 52.57),
-    ("fresh46-graphwavenet-metrla-my-results-vs-table3", "Test MAE", 2.2372),
-    ("fresh46-gts-metrla-epoch149-test-then-early-stop", "MAE", 2.9517),
     # fresh47 (measured blind once, at 46f5920 and the same at 4b9d351: 80.9% (144/178), 5 wrong
     # confirmations):
     ("fresh47-w2l-734-tutorial-wer-22-vs-1896", "WER", 18.96),

@@ -57,6 +57,7 @@ from chalicelib.domain.metrics.claim_scopes import (
 from chalicelib.domain.metrics.dataset_rows import rows_named_by, same_held_out_set
 from chalicelib.domain.metrics.evidence import evidenced
 from chalicelib.domain.metrics.exact_elsewhere import printed_exactly_by_another
+from chalicelib.domain.metrics.horizons import other_horizon
 from chalicelib.domain.metrics.metric_match import (
     IOU_TYPES,
     NOT_BOX,
@@ -180,6 +181,8 @@ def check_claimed_metric(
     named = [m for m in named if not sample_row(m, said)]  # one case's row: never the aggregate
     named = [m for m in named if not answer_subset_row(m, said)]  # nor a subset's (HasAns)
     named = [m for m in named if not class_ap_row(m, name, metrics)]  # nor a class's AP
+    claimed = f"{name} {dataset or ''}"
+    named = [m for m in named if not other_horizon(m, claimed, named)]  # nor one horizon's
     if not named:
         if not metrics:
             return MetricCheck(False, f"no metric named '{name}' in the log; no metrics were found")

@@ -7,7 +7,10 @@ submitted as a float cannot keep it), not the F1 rounded by one digit. Only when
 show one decimal more than the claim: a long print (ROUGE's 0.28196, a repr'd 0.37956...) is
 rounded by whoever claims it, whatever else prints the rounded value. Used by
 `claims.check_claimed_metric` (the mirror of `values.copied_from_another`, which refuses a
-claim more precise than the claimed metric's value whose digits another metric prints)."""
+claim more precise than the claimed metric's value whose digits another metric prints). The
+same holds for one metric in two columns of a table row (a classifier comparison's `| AUROC |
+0.5399 | 0.5890 | 0.5886 |`): "AUROC (MLP) 0.589" is XGBoost's 0.5890, not MLP's 0.5886
+rounded."""
 
 from __future__ import annotations
 
@@ -49,7 +52,17 @@ def printed_exactly_by_another(
             continue
         for label, factor in _SCALES.items():
             if _shown(other, label) == decimals + 1 and _same(other.value * factor, value):
-                theirs = sense_of(other.name).base
-                if theirs is not None and theirs != base:
+                theirs = sense_of(other.name)
+                if theirs.base is not None and theirs.base != base:
                     return True
+                if theirs.base == base and _another_column(other, metric):
+                    return True  # XGBoost's "0.5890" beside MLP's 0.5886 in one row
     return False
+
+
+def _another_column(other: ExtractedMetric, metric: ExtractedMetric) -> bool:
+    """Are the two values cells of one table row under different columns (one metric of two
+    systems: `XGBoost/AUROC` and `MLP/AUROC` on one line)?"""
+    if other.line != metric.line or not metric.line or "/" not in metric.name:
+        return False
+    return other.name.rsplit("/", 1)[0] != metric.name.rsplit("/", 1)[0]

@@ -233,10 +233,12 @@ _NOT_OBTAINED = re.compile(
 )
 # A line led by "Example result:" / "Expected output =" with values after it prints a documented
 # example of a tool's output (a README's placeholder numbers), not this run's. (A bare "Example
-# output:" title is often the writer's own run below it: no rule.)
+# output:" title is often the writer's own run below it: no rule.) A bare "Expected:" leading
+# values ("Expected: Bleu_4: 62.3 METEOR: 39.2" under the writer's "RESULTS: ..." line) is the
+# paper's or README's numbers the run is compared with.
 _EXAMPLE_LEAD = re.compile(
-    r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:example|expected)[\s_]++"
-    r"(?:results?|outputs?|scores?|metrics?)\s*+[:=](?=.*\d)"
+    r"(?i)^[\s>*_\-#`]*+(?:an?\s++|the\s++)?+(?:(?:example|expected)[\s_]++"
+    r"(?:results?|outputs?|scores?|metrics?)|expected[*_]*+)\s*+[:=](?=.*\d)"
 )
 # A line led by a label naming someone else's numbers, values after it ("Paper: WER 3.4% and
 # R-WER 8.3%", "On Paper : ROUGE-F(1/2/l): 43.25/...", "- Official results: 76.1"): quoted

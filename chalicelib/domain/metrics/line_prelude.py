@@ -92,6 +92,7 @@ from chalicelib.domain.metrics.split_headings import (
     lone_split_title,
     underlined_split,
 )
+from chalicelib.domain.metrics.superseded_titles import superseded_title
 from chalicelib.domain.metrics.vocabulary import is_known_metric, sense_of
 
 if TYPE_CHECKING:
@@ -209,7 +210,9 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
     ):
         text = inline or line
         if not state.reference_section:
-            state.reference = is_reference_title(text) or source_title(text) == 1
+            state.reference = (
+                is_reference_title(text) or source_title(text) == 1 or superseded_title(text)
+            )
             state.reference_paragraph = False
         if state.reference:
             return True

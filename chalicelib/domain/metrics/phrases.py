@@ -220,6 +220,8 @@ _phrases("auc", None, "cam auc", "pose auc")
 # Knowledge-graph link prediction (PyKEEN names): the inverse harmonic mean rank is the MRR
 _phrases("mrr", None, "inverse harmonic mean rank", "mean reciprocal rank")
 _phrases("mean_rank", None, "mean rank", "arithmetic mean rank")
+# Re-identification: fast-reid's mean inverse negative penalty (its tables' "mINP" column)
+_phrases("minp", None, "minp", "mean inverse negative penalty")
 # Speaker verification
 _phrases("eer", None, "eer", "equal error rate")
 _phrases("min_dcf", None, "mindcf", "min dcf", "minimum dcf")

@@ -106,12 +106,18 @@ _SCOPE_KIND_WORDS = frozenset({"class", "label", "category", "model", "method", 
 # is a value and its error): the scope of the values printed under that ratio.
 _RATIO_SCOPE = re.compile(r"(?i)^\s*+(\d{1,3}+(?:[-_/:]\d{1,3}+){2,3}+)(?:\s++split)?+\s*+$")
 
+# A trailing "@ 60 min" / "at 15 minutes": a traffic forecast's horizon, like "(60 min)".
+_AT_MINUTES = re.compile(r"(?i)\s*+(?:@|\bat)\s*+(\d{1,4}+)\s*+(?:mins?+|minutes)\s*+$")
+
 
 def _parenthesised_scope(name: str) -> tuple[str, str]:
     """A trailing parenthesis that names what the value is of, not a unit, a qualifier, a split
     or a metric ("NDCG@10 (SPLADE)", "F1 (class 1)", "Test Hits@50 (AA)", "log (DataLoader 3)",
     "Avg in MTEB Retrieval (bge-base-en-v1.5)"): its scope key and the name without it. Other
     parentheses are left to `strip_unit` ("(ms)", "(macro)", "(eval metric)", "(top-1)")."""
+    if name[-1:] in "nNsS" and (ahead := _AT_MINUTES.search(name)):
+        # "MAE @ 60 min": the horizon as "(60 min)" is, no Recall@60 of a minimum
+        return f"{ahead.group(1)}min", name[: ahead.start()]
     match = _UNIT.search(name) if name.endswith(")") else None
     if match is not None and (ratio := _RATIO_SCOPE.match(match.group(1))):
         return scope_key(ratio.group(1)), name[: match.start()]  # "(80-10-10 split)"
