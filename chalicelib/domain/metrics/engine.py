@@ -330,7 +330,7 @@ class Extraction:
                     read(line, state, self.sink)
             return
         self._compared.line(state.line_no, stripped)
-        self._code.line(state.line_no, stripped)
+        self._code.line(state.line_no, stripped, line)
         self._stated.line(stripped)
         if read_layout(line, stripped, state):
             return
