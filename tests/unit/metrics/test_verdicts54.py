@@ -82,3 +82,73 @@ def test_old_yolov3_map_follows_its_namespace_iou_threshold() -> None:
     # Then its mAP is no AP50
     assert not confirms(log, "mAP@0.5", 0.542)
     assert not confirms(log, "box AP", 0.542)
+
+
+def test_a_first_person_report_quoted_inside_the_writers_sentence_is_someone_elses() -> None:
+    # Shape: a writer quoting a tutorial's own sentence in a code span (flashlight/wav2letter#734:
+    # "But it was mentioned **`We got a WER of 18.96 on test-clean!`** in that page.")
+    # Given the writer's result and a quoted first-person report
+    log = (
+        "I trained for 40 epochs and got WER 21.5 on test-clean. But the page says "
+        "`We got a WER of 17.2 on test-clean!` there.\n"
+    )
+    # Then the quoted report confirms nothing; the writer's does
+    assert not confirms(log, "WER", 17.2)
+    assert confirms(log, "WER", 21.5)
+
+    # Given the same in quotation marks
+    log = 'The README says "we get 76.1% top-1 accuracy" on ImageNet.\n'
+    assert not confirms(log, "Top-1 Accuracy", 76.1)
+
+
+def test_an_unquoted_first_person_report_is_still_read() -> None:
+    # Given a code span elsewhere in the writer's sentence
+    log = "I ran `python eval.py` and we got a WER of 5.2 on test-clean.\n"
+    # Then the writer's value is read
+    assert confirms(log, "WER", 5.2)
+
+
+def test_a_bare_ap_in_prose_is_the_kind_the_writer_says_they_evaluate() -> None:
+    # Shape: facebookresearch/detectron2#2654 ("I used the code like below to evaluate the Mask
+    # AP performace. As a result, I got the AP 0.367")
+    # Given prose naming mask AP alone, then a bare AP
+    log = (
+        "I want to check the instance segmentation model on COCO val2017.\n"
+        "I used the script below to evaluate the Mask AP.\n"
+        "As a result, I got the AP 0.351, lower than the model zoo.\n"
+    )
+    # Then the AP is the mask AP, not the box AP
+    assert confirms(log, "mask AP", 35.1)
+    assert not confirms(log, "box AP", 0.351)
+
+
+def test_a_bare_ap_keeps_no_kind_when_the_prose_names_both() -> None:
+    # Shape: facebookresearch/detectron2#721 ("while I'm able to get box AP, I'm unable to
+    # reproduce the mask AP")
+    # Given prose naming both kinds, then a bare AP
+    log = "I can reproduce the box AP but not the mask AP.\nI got the AP 0.351 after training.\n"
+    # Then the bare AP is no mask AP (an unqualified AP means box AP)
+    assert not confirms(log, "mask AP", 35.1)
+
+
+def test_numbers_after_a_link_to_a_post_are_the_posts() -> None:
+    # Shape: Azure/fast_retraining#62 ("this computation corresponds in the [post](https://
+    # blogs.technet.microsoft.com/...) to airline subsample size 100M, 500 rounds, xgb_hist.
+    # Then the time was 2098s and AUC=0.856.")
+    # Given the writer's lines, then a paragraph citing a post by a link
+    log = (
+        "Computed LightGBM with 1e+07 samples in 104.2s with AUC=0.811\n"
+        "\n"
+        "This run corresponds in the [post](https://example.org/blog/benchmarks) to the "
+        "10M subsample. There the time was 201s and AUC=0.805.\n"
+    )
+    # Then the post's figure confirms nothing; the run's does
+    assert not confirms(log, "AUC", 0.805)
+    assert confirms(log, "AUC", 0.811)
+
+
+def test_a_linked_source_with_the_writers_own_words_is_the_writers() -> None:
+    # Given a sentence where the writer got the value with the linked source's settings
+    log = "I used the settings in the [post](https://example.org/blog) and got AUC=0.79.\n"
+    # Then the writer's value is read
+    assert confirms(log, "AUC", 0.79)
