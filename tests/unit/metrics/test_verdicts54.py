@@ -152,3 +152,30 @@ def test_a_linked_source_with_the_writers_own_words_is_the_writers() -> None:
     log = "I used the settings in the [post](https://example.org/blog) and got AUC=0.79.\n"
     # Then the writer's value is read
     assert confirms(log, "AUC", 0.79)
+
+
+def test_a_question_tacked_on_after_a_comma_leaves_the_statement_before_it() -> None:
+    # Shape: pytorch/vision#1757 ("after one epoch I'm getting an accuracy of 76.6, how can it
+    # be? isn't the models fully trained?")
+    # Given a result, then a question tacked on after a comma
+    log = "After two epochs I'm getting an accuracy of 71.3, how can it be? Is it a bug?\n"
+    # Then the stated result is read
+    assert confirms(log, "Accuracy", 71.3)
+
+
+def test_a_question_with_the_value_inside_stays_a_question() -> None:
+    # Given a value asked about, then another question
+    log = "Is my accuracy of 71.3 right, or should it be higher?\n"
+    # Then no value is read
+    assert not confirms(log, "Accuracy", 71.3)
+
+
+def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
+    # Shape: NVIDIA/NeMo#4655 ("I get an avg. WER of 18 % when evaluating the model on Common
+    # Voice 10.")
+    # Given an abbreviation between the writer's verb and the metric
+    log = "I get an avg. WER of 14 % when evaluating the model on my test set.\n"
+    # Then the value is the writer's
+    assert confirms(log, "WER", 14)
+    # And "approx." alike
+    assert confirms("We got approx. 0.41 mAP after 12 epochs.\n", "mAP", 0.41)

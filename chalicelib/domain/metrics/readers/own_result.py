@@ -166,8 +166,10 @@ _STAGE_OPENING = re.compile(
 # with a full stop: "... is 1.875 (averaged over 3 seeds) I wonder whether ...?")
 # (a writer who does not capitalise ends a sentence on a number too: "... is 61.97. is the
 # difference normal?" is a statement, then a question)
+# (an abbreviation's full stop ends no sentence: "I get an avg. WER of 18 %", "approx. 0.3")
 _SENTENCES = re.compile(
-    r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)|(?<=\d\.)\s++(?=[a-z])"
+    r"(?<=[.!])(?<!\bavg\.)(?<!\bAvg\.)(?<!\bapprox\.)(?<!\bresp\.)(?<!\bvs\.)(?<!\bca\.)"
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)|(?<=\d\.)\s++(?=[a-z])"
 )
 # A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
 # sentence's ("I got 69.7 mIoU using [this](https://host/view?usp=sharing) checkpoint").
@@ -202,6 +204,8 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     sentences = _SENTENCES.split(line)
     for at, sentence in enumerate(sentences):
         scope = sentence_dataset(sentence) or scope
+        if "?" in sentence and (stated := _stated_before_question(sentence)):
+            sentence = stated  # "I'm getting an accuracy of 76.6, how can it be?"
         if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
             continue  # a question asks about a value; it reports none
         if sentence.rstrip(" *_`").endswith((":", "\uff1a")) and not _VALUE_THEN_BLOCK.search(
@@ -226,6 +230,27 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
             out.add(evaluated_ap(name, state), number, "prose", split=split_after or split)
     # the line stays open to the other readers (a title's context, a pair they read better)
     return False
+
+
+# A question tacked on after a comma ("..., how can it be?", "..., why is it so low?",
+# "..., is this normal?"): the clause before it is a statement.
+_TACKED_QUESTION = re.compile(
+    r"[,;]\s*+(?:how|why|what|is|isn't|are|aren't|can|could|does|doesn't|do|any|am|should)"
+    r"\b[^,;?\d]{0,80}+\?"
+)
+# ...unless the clause before it asks too ("why is my mAP 0.3, is it normal?").
+_ASKS = re.compile(
+    r"(?i)^\W*+(?:why|how|what|which|is|isn't|are|aren't|does|doesn't|do|did|can|could"
+    r"|should|would|will|shall|may)\b"
+)
+
+
+def _stated_before_question(sentence: str) -> str | None:
+    """The statement before a question tacked on after a comma, or None."""
+    question = _TACKED_QUESTION.search(sentence)
+    if question is None or "?" in sentence[: question.start()] or _ASKS.match(sentence):
+        return None
+    return sentence[: question.start()]
 
 
 def sentence_dataset(sentence: str) -> str | None:
