@@ -179,3 +179,21 @@ def test_an_abbreviations_full_stop_ends_no_sentence() -> None:
     assert confirms(log, "WER", 14)
     # And "approx." alike
     assert confirms("We got approx. 0.41 mAP after 12 epochs.\n", "mAP", 0.41)
+
+
+def test_a_markdown_header_without_its_closing_pipe_heads_its_rows() -> None:
+    # Shape: open-mmlab/mmdetection#5233 ("| model   | box AP | mask AP" over rows "| mask_rcnn_r50_
+    # fpn_mstrain-poly_3x_coco |  40.9  |  37.1  |"); GitHub Flavored Markdown makes the outer
+    # pipes optional (https://github.github.com/gfm/#tables-extension-)
+    # Given a header that lost its closing pipe
+    log = (
+        "| model   | box AP | mask AP\n"
+        "| ------------------ |  ------ |   ------ | \n"
+        "| mask_rcnn_r50_3x |  41.2  |  37.4  |\n"
+        "| mask_rcnn_r101_3x|  42.9  |  38.8\n"
+    )
+    # Then each column names its values
+    assert confirms(log, "box AP", 41.2)
+    assert confirms(log, "mask AP", 37.4)
+    assert confirms(log, "mask AP", 38.8)
+    assert not confirms(log, "mask AP", 41.2)
