@@ -197,3 +197,22 @@ def test_a_markdown_header_without_its_closing_pipe_heads_its_rows() -> None:
     assert confirms(log, "mask AP", 37.4)
     assert confirms(log, "mask AP", 38.8)
     assert not confirms(log, "mask AP", 41.2)
+
+
+def test_a_table_with_a_difference_column_after_each_metric_reads_the_metrics() -> None:
+    # Shape: vllm-project/vllm-ascend#904 ("| Base Image | | TTFT | Improvement | TPOT |
+    # Improvement | ITL | Improvement |"): serving latencies as vLLM's benchmark_serving.py names
+    # them (`Mean TTFT (ms)`, `Mean TPOT (ms)`, `Mean ITL (ms)`), each with its gain over a
+    # baseline row
+    # Given such a table
+    log = (
+        "| Image | | TTFT | Improvement | TPOT | Improvement |\n"
+        "|---|---|:-:|:-:|:-:|:-:|\n"
+        "| img:v1 | v1 (Baseline) | 90.12 | 0.00% | 30.50 | 0.00% |\n"
+        "| img:v2 | v2 + kernels | 61.70 | 31.54% | 20.41 | 33.08% |\n"
+    )
+    # Then each metric column is read, never a difference as a metric
+    assert confirms(log, "TTFT", 61.7)
+    assert confirms(log, "TPOT", 20.41)
+    assert not confirms(log, "TPOT", 31.54)
+    assert not confirms(log, "TTFT", 20.41)

@@ -475,10 +475,15 @@ def _cutoff_row(
     return found
 
 
+_DELTA_HEADER = re.compile(r"(?i)^(?:improvement|gain|delta|\u0394|diff|difference|speedup)s?+$")
+
+
 def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     """Which columns hold results, which may label a row, and whether the single result
     column is a bare `Value`/`Score` (the row label is then the metric's name)."""
-    named = [h for h in header if h]
+    # (a difference column after each metric, "| TTFT | Improvement | TPOT | Improvement |", is
+    # no pair: each difference is no result and each metric column stays one)
+    named = [h for h in header if h and not _DELTA_HEADER.match(h)]
     if len(set(named)) < len(named):
         return [], [], False  # repeated columns (category | AP | category | AP) are pairs
     # (empty columns are spacers: "| Dice | Dice_avg |   | SurfDice |" has one between groups)
