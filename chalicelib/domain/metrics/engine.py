@@ -332,7 +332,7 @@ class Extraction:
                     read(line, state, self.sink)
             return
         self._compared.line(state.line_no, stripped)
-        self._code.line(state.line_no, stripped)
+        self._code.line(state.line_no, stripped, line)
         self._stated.line(stripped, state.line_no, state.blank_line)
         if read_layout(line, stripped, state):
             return

@@ -246,12 +246,7 @@ def prelude(line: str, stripped: str, state: LogState) -> bool:
         return True  # "lower than the official (MMLU=64.1, TydiQA=35.7)": a source's numbers
     if not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line):
         return True  # "和公布的 EER = 0.86% 相去甚远": the published numbers
-    if (
-        "eaderboard" in line
-        and "](" in line
-        and len(line) < 600
-        and quoted_from_a_leaderboard(line)
-    ):
+    if "](" in line and len(line) < 600 and quoted_from_a_leaderboard(line):
         return True  # "X is number one in [board](.../leaderboard) with acc = 79.5%"
     if any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line):
         return True  # "For example, the paper reports FID=4.30 for this model:"
@@ -410,7 +405,7 @@ def prelude_may_apply(line: str, stripped: str) -> bool:
         or (("ab" in line or "\u8868" in line) and table_reference(stripped))
         or (("(" in line or "\uff08" in line) and len(line) < 400 and quoted_in_parentheses(line))
         or (not line.isascii() and len(line) < 400 and quoted_after_cjk_source(line))
-        or ("eaderboard" in line and "](" in line)
+        or "](" in line
         or (any(h in line for h in SOURCE_HINTS) and quoted_after_source_verb(line))
         or (stripped[-1:] == ")" and len(line) < 400 and trailing_source_label(stripped))
         or (not line.isascii() and len(line) < 80 and cjk_yours_lead(stripped))

@@ -32,6 +32,7 @@ from chalicelib.domain.metrics.vocabulary import (
 # scores, never losses or error rates.
 LOWER_IS_BETTER = frozenset(
     {"loss", "nll", "perplexity", "mae", "mse", "rmse", "error", "wer", "cer", "ser", "ter", "fid"}
+    | {"ttft", "tpot", "itl", "e2el"}
 )
 # What a benchmark's row may hold as its headline when the vocabulary does not know it.
 _SCORE_BASES = (_KNOWN_BASES | {"score"}) - LOWER_IS_BETTER

@@ -16,8 +16,15 @@ notes each line here and adjusts the results at the end).
   counts (`... (PA=80%) ... (Precision = 15/20 = 0.75, Recall = 15/25 = 0.6, F1 = 0.66666667)`
   in a proposal for a unit test) holds an example's numbers, not a run's: none of its values
   is extracted.
+- **A diff's old lines.** A unified diff's hunk (`@@ -127,6 +137,16 @@ ...` then lines led by
+  ` `, `+` or `-`), pasted in a pull request's review thread or an issue, shows a file being
+  changed. Its context (` `) and removed (`-`) lines are the file as it was: a model registry's
+  `"acc@5": 94.046,` beside the new weights' entry is the old weights' number, not what the
+  run printed; none of their values is extracted. Added (`+`) lines are kept: a pull request
+  adding a results file (`@@ -0,0 +1,21 @@`) adds what its run wrote. The hunk ends at a line
+  no diff prefix leads, at a code fence, or after the lines its header counts.
 
-Tests: `tests/unit/metrics/test_wrong48.py`.
+Tests: `tests/unit/metrics/test_wrong48.py`, `tests/unit/metrics/test_verdicts54.py`.
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ _TRAIN_TRUE = re.compile(r"(?<![\w.])train\s*+=\s*+True\b")
 _CALL_LINES = 12
 # "Precision = 15/20 = 0.75": a value worked out from two counts.
 _WORKED = re.compile(r"=\s*+\d{1,6}+\s*+/\s*+\d{1,6}+\s*+=\s*+\d")
+# A unified diff's hunk header: `@@ -127,6 +137,16 @@` (the counts are optional).
+_HUNK = re.compile(r"^@@ -\d{1,9}+(?:,(\d{1,6}+))?+ \+\d{1,9}+(?:,(\d{1,6}+))?+ @@")
 _EXPECTS = re.compile(r"(?i)\bexpected\b|\bunit[ -]tests?+\b|\bshould\s++(?:be|give|get)\b")
 
 
@@ -53,8 +62,15 @@ class PastedCode:
         self._call: list[str] = []  # the open test-set call's text so far
         self._call_lines = 0
         self.example_lines: set[int] = set()
+        self._hunk_left = 0  # lines the open diff hunk may still hold (0: none open)
 
-    def line(self, line_no: int, stripped: str) -> None:
+    def line(self, line_no: int, stripped: str, line: str = "") -> None:
+        if self._hunk_left:
+            self._hunk_line(line_no, line or stripped)
+        elif stripped[:2] == "@@" and (hunk := _HUNK.match(stripped)):
+            old, new = (int(count) if count else 1 for count in hunk.groups())
+            self._hunk_left = old + new
+            self.example_lines.add(line_no)
         if "make" in stripped and "(" in stripped and len(self.environments) < 8:
             self.environments.update(m.group(1) for m in _MAKE_ENV.finditer(stripped))
         if self._call_lines:
@@ -69,6 +85,18 @@ class PastedCode:
             and _EXPECTS.search(stripped)
         ):
             self.example_lines.add(line_no)
+
+    def _hunk_line(self, line_no: int, line: str) -> None:
+        """A line after a hunk header: the old file's when a context or removal prefix
+        leads it."""
+        if line[:1] in (" ", "+", "-") and line[:3] not in ("```", "+++", "---"):
+            self._hunk_left -= 1
+            if line[:1] != "+":
+                self.example_lines.add(line_no)
+        elif line[:1] == "\\":  # "\ No newline at end of file"
+            return
+        else:
+            self._hunk_left = 0
 
     def _continue_call(self, stripped: str) -> None:
         self._call.append(stripped)

@@ -189,13 +189,27 @@ def quoted_in_parentheses(line: str) -> bool:
 _LEADERBOARD_LINK = re.compile(r"\[[^\]\n]{0,80}+\]\([^)\s]{0,300}+\)")
 
 
+# A link the sentence says its numbers come from: "corresponds in the [post](https://blogs...)
+# to airline 100M ... Then the time was 2098s and AUC=0.856", "as in the [paper](arxiv...)":
+# a preposition, then a link whose text or address names a published source.
+_FROM_SOURCE_LINK = re.compile(
+    r"(?i)\b(?:in|from|by|on|of)\s++(?:the|this|that|your|their|his|her|a)\s++"
+    r"\[[^\]\n]{0,80}+\]\([^)\s]{0,300}+\)"
+)
+_LINK_SOURCE = re.compile(r"(?i)blog|post|article|paper|arxiv|readme|tutorial")
+
+
 def quoted_from_a_leaderboard(line: str) -> bool:
     """A sentence that cites a leaderboard by a link and states numbers, with no word of the
     writer's own ("InternVL-Chat-V1.2 is number one in [mmbench-dev-cn](.../leaderboard) with
     acc = 79.5%"): the numbers are the board's entry, not the writer's run. ("I get 71.7, far
-    from the [leaderboard](...)'s 79.5" is the writer's: the paper-value rules read it.)"""
+    from the [leaderboard](...)'s 79.5" is the writer's: the paper-value rules read it.) So does
+    one citing a post, paper, README or tutorial by a link after a preposition ("... in the
+    [post](...) ... Then the time was 2098s and AUC=0.856"), with no word of the writer's own."""
     links = [m for m in _LEADERBOARD_LINK.finditer(line) if "eaderboard" in m.group()]
-    if not links:
+    if not links and not any(
+        _LINK_SOURCE.search(m.group()) for m in _FROM_SOURCE_LINK.finditer(line)
+    ):
         return False
     rest = _LEADERBOARD_LINK.sub(" ", line)
     return bool(_FREE_DIGIT.search(rest)) and _OWN_WORD.search(rest) is None

@@ -17,6 +17,7 @@ from chalicelib.domain.metrics.readers import (  # noqa: F401 - imported to regi
     detectron2,
     dgl,
     espnet,
+    evaluated_ap,
     evo,
     fairseq,
     fastai,

@@ -117,6 +117,8 @@ def read_aligned_table(line: str, state: LogState, out: Sink) -> bool:
     spaced = "  " not in line and "\t" not in line and "|" not in line
     if spaced and not _SPACED_NAMES.match(line):
         return False
+    if line.lstrip()[:1] == "|":
+        return False  # a Markdown table's header ("| model | box AP | mask AP"): `tables`
     header = _header(line)
     if header is None:
         state.context["aligned_above"] = (state.line_no, line)

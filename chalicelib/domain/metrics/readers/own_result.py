@@ -31,6 +31,9 @@ next to it:
   key in the tool's output and scopes the value (`<key>/F-score`);
 - a count out of a total with its percentage (`I get 982/10000 (10%) accuracy`) is the
   percentage;
+- a first-person sentence quoted inside the writer's (`it was mentioned `We got a WER of
+  18.96 on test-clean!` in that page`, `the README says "we get 76.1% top-1"`) is someone
+  else's report: a subject inside a code span or quotation marks is not the writer;
 - a question is not a report (`why is my mAP 0.3 instead of 0.35?`), nor is a difference
   (`2 points lower`), a range (`between 74 and 76`, `74-76`) or a count (`90 epochs`).
 
@@ -44,6 +47,7 @@ import re
 from chalicelib.domain.metrics.engine import LogState, Sink, reader
 from chalicelib.domain.metrics.layout import _DATASET_SHAPED, _SPLIT_OF_WORD
 from chalicelib.domain.metrics.numbers import NUM
+from chalicelib.domain.metrics.readers.evaluated_ap import evaluated_ap
 from chalicelib.domain.metrics.readers.generic import _FOR_DATASET, _named_dataset, _prose_split
 from chalicelib.domain.metrics.readers.sentence_values import (
     ARTICLES,
@@ -162,8 +166,10 @@ _STAGE_OPENING = re.compile(
 # with a full stop: "... is 1.875 (averaged over 3 seeds) I wonder whether ...?")
 # (a writer who does not capitalise ends a sentence on a number too: "... is 61.97. is the
 # difference normal?" is a statement, then a question)
+# (an abbreviation's full stop ends no sentence: "I get an avg. WER of 18 %", "approx. 0.3")
 _SENTENCES = re.compile(
-    r"(?<=[.!])\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)|(?<=\d\.)\s++(?=[a-z])"
+    r"(?<=[.!])(?<!\bavg\.)(?<!\bAvg\.)(?<!\bapprox\.)(?<!\bresp\.)(?<!\bvs\.)(?<!\bca\.)"
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)\s++(?=[A-Z(\[`*])|[\u3002\uff01]|(?<=\))\s++(?=(?:I|We)\s)|(?<=\d\.)\s++(?=[a-z])"
 )
 # A web address, bare or as a Markdown link's target: neither its "?" nor its digits are the
 # sentence's ("I got 69.7 mIoU using [this](https://host/view?usp=sharing) checkpoint").
@@ -198,6 +204,8 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
     sentences = _SENTENCES.split(line)
     for at, sentence in enumerate(sentences):
         scope = sentence_dataset(sentence) or scope
+        if "?" in sentence and (stated := _stated_before_question(sentence)):
+            sentence = stated  # "I'm getting an accuracy of 76.6, how can it be?"
         if "?" in sentence or "\uff1f" in sentence or not any(c.isdigit() for c in sentence):
             continue  # a question asks about a value; it reports none
         if sentence.rstrip(" *_`").endswith((":", "\uff1a")) and not _VALUE_THEN_BLOCK.search(
@@ -219,9 +227,30 @@ def read_own_result(line: str, state: LogState, out: Sink) -> bool:
                 name = f"{key}/{name}"
             elif scope and "/" not in name and not sense_of(name).scope:
                 name = f"{scope}/{name}"
-            out.add(name, number, "prose", split=split_after or split)
+            out.add(evaluated_ap(name, state), number, "prose", split=split_after or split)
     # the line stays open to the other readers (a title's context, a pair they read better)
     return False
+
+
+# A question tacked on after a comma ("..., how can it be?", "..., why is it so low?",
+# "..., is this normal?"): the clause before it is a statement.
+_TACKED_QUESTION = re.compile(
+    r"[,;]\s*+(?:how|why|what|is|isn't|are|aren't|can|could|does|doesn't|do|any|am|should)"
+    r"\b[^,;?\d]{0,80}+\?"
+)
+# ...unless the clause before it asks too ("why is my mAP 0.3, is it normal?").
+_ASKS = re.compile(
+    r"(?i)^\W*+(?:why|how|what|which|is|isn't|are|aren't|does|doesn't|do|did|can|could"
+    r"|should|would|will|shall|may)\b"
+)
+
+
+def _stated_before_question(sentence: str) -> str | None:
+    """The statement before a question tacked on after a comma, or None."""
+    question = _TACKED_QUESTION.search(sentence)
+    if question is None or "?" in sentence[: question.start()] or _ASKS.match(sentence):
+        return None
+    return sentence[: question.start()]
 
 
 def sentence_dataset(sentence: str) -> str | None:
@@ -286,9 +315,23 @@ def _with_splits_after(
     return out
 
 
+# A code span or a quotation inside a sentence: `...`, "...", “...”.
+_QUOTATION = re.compile(r"`[^`]{4,}+`|\"[^\"]{4,}+\"|\u201c[^\u201d]{4,}+\u201d")
+
+
+def _quoted(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the sentence's quotations (a quoted first person is someone else)."""
+    if "`" not in sentence and '"' not in sentence and "\u201c" not in sentence:
+        return []
+    return [m.span() for m in _QUOTATION.finditer(sentence)]
+
+
 def _own_values(sentence: str) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
+    quotes = _quoted(sentence)
     for match in _OWN_VERB.finditer(sentence):
+        if any(a < match.start() < b for a, b in quotes):
+            continue  # "it was mentioned `We got a WER of 18.96`": a quoted report
         between = match.group(2).lower().split()
         infinitive = between[-1:] == ["to"] and between[-2:-1] not in (["able"], ["managed"])
         if infinitive or any(w not in _OWN_ADVERBS for w in between):

@@ -114,6 +114,9 @@ def _row_cells(line: str, state: LogState) -> list[str] | None:
     if match:
         return [c.strip() for c in match.group(1)[1:-1].split("|")]
     bare = state.context.get("md_bare")
+    if bare == "lead":  # rows of a header that lost its closing pipe: "| a | 40.9"
+        stripped = line.strip()
+        return [c.strip() for c in stripped[1:].split("|")] if stripped[:1] == "|" else None
     return _bare_cells(line, 1 if bare == 2 else 2) if bare else None
 
 
@@ -215,8 +218,16 @@ def read_bare_table_header(line: str, state: LogState, out: Sink) -> bool:
     if state.context.get("md_mode") is not None:
         return False
     cells = _bare_cells(line, 1)
-    if cells is None or not _bare_header(cells):
+    if cells is None:
         return False
+    if not _bare_header(cells):
+        # "| model | box AP | mask AP" over rows with both pipes (GitHub renders a header
+        # without its closing pipe): a header of named columns after its leading pipe
+        if not (len(cells) > 3 and not cells[0] and _bare_header(cells[1:])):
+            return False
+        state.context["md_bare"] = "lead"
+        _header(cells[1:], state)
+        return True
     if len(cells) == 2 and not (is_known_metric(cells[1]) and not is_known_metric(cells[0])):
         return False  # one pipe: a two-column table only under "<label> | <metric>"
     state.context["md_bare"] = len(cells) if len(cells) == 2 else True
@@ -464,10 +475,15 @@ def _cutoff_row(
     return found
 
 
+_DELTA_HEADER = re.compile(r"(?i)^(?:improvement|gain|delta|\u0394|diff|difference|speedup)s?+$")
+
+
 def _plan(header: list[str]) -> tuple[list[int], list[int], bool]:
     """Which columns hold results, which may label a row, and whether the single result
     column is a bare `Value`/`Score` (the row label is then the metric's name)."""
-    named = [h for h in header if h]
+    # (a difference column after each metric, "| TTFT | Improvement | TPOT | Improvement |", is
+    # no pair: each difference is no result and each metric column stays one)
+    named = [h for h in header if h and not _DELTA_HEADER.match(h)]
     if len(set(named)) < len(named):
         return [], [], False  # repeated columns (category | AP | category | AP) are pairs
     # (empty columns are spacers: "| Dice | Dice_avg |   | SurfDice |" has one between groups)

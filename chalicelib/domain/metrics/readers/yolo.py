@@ -13,6 +13,10 @@ table that follows.
 A printed `results_dict` (`{'metrics/precision(B)': 0.7, ..., 'metrics/mAP50-95(M)': 0.4,
 'fitness': 0.5}`) is read with the task suffix as a prefix (`mask/metrics/mAP50-95(M)`);
 `fitness` is a weighted selection score, not a metric.
+ultralytics/yolov3's test.py of 2019 printed `Class Images Targets P R mAP F1`: its `mAP` is
+the mean AP at one IoU threshold, `iou_thres` (0.5 unless its `Namespace(...)` says another),
+not COCO's AP@[.5:.95] that pycocotools prints below it with `--save-json`; it is read as
+`mAP@0.5`.
 
 Format source: ultralytics/ultralytics ultralytics/models/yolo/detect/val.py `get_desc`
 (("%22s" + "%11s" * 6) % ("Class", "Images", "Instances", "Box(P", "R", "mAP50",
@@ -51,6 +55,10 @@ _SPEED = re.compile(r"^\s*+Speed:\s*+[\d.]++\s*+ms")
 # ultralytics' `split=val`.
 _TASK_SPLIT = re.compile(r"(?<![\w.])(?:task|split)=(val|test|train)\b")
 _SPLITS = {"val": "val", "test": "test", "train": "train"}
+# ultralytics/yolov3 test.py (2019): ('%20s' + '%10s' * 6) % ('Class', 'Images', 'Targets', 'P',
+# 'R', 'mAP', 'F1'), the mAP at `iou_thres`.
+_OLD_YOLOV3 = ["Images", "Targets", "P", "R", "mAP", "F1"]
+_IOU_THRES = re.compile(r"(?<![\w.])iou_thres=(0?+\.\d{1,3}+)\b")
 
 
 def _columns(header: str) -> list[str]:
@@ -74,6 +82,15 @@ def _columns(header: str) -> list[str]:
     return columns
 
 
+def _named(columns: list[str], state: LogState) -> list[str]:
+    """Old yolov3's `mAP` named by its IoU threshold."""
+    if columns != _OLD_YOLOV3:
+        return columns
+    iou = state.context.get("yolo_iou", "0.5")
+    name = "mAP@0.5" if iou == "0.5" else f"mAP@IoU={iou}"
+    return [name if c == "mAP" else c for c in columns]
+
+
 _MARKERS = ("Class", "classes", "all", "PU_mem", "pu_mem", "epochs completed", "Validating", "=")
 
 
@@ -81,7 +98,7 @@ _MARKERS = ("Class", "classes", "all", "PU_mem", "pu_mem", "epochs completed", "
 def read_yolo(line: str, state: LogState, out: Sink) -> bool:
     head = _HEAD.match(line) if "lass" in line else None
     if head is not None:
-        state.context["yolo_cols"] = _columns(line[head.end() :])
+        state.context["yolo_cols"] = _named(_columns(line[head.end() :]), state)
         return True
     columns: list[str] | None = state.context.get("yolo_cols")
     if columns and "all" in line:
@@ -105,6 +122,16 @@ def read_yolo(line: str, state: LogState, out: Sink) -> bool:
             state.log_split = _SPLITS[task.group(1)]
         return True
     return bool(_SUMMARY.search(line) or _SPEED.match(line))
+
+
+@reader("yolo", markers=("iou_thres=",), order=4)
+def note_iou_threshold(line: str, state: LogState, out: Sink) -> bool:
+    """The `iou_thres=` of test.py's arguments (before the configuration reader consumes the
+    `Namespace(...)` line): the IoU of an old yolov3 table's `mAP`."""
+    iou = _IOU_THRES.search(line)
+    if iou:
+        state.context["yolo_iou"] = str(float(iou.group(1)))
+    return False
 
 
 _RESULTS_DICT = re.compile(
