@@ -206,7 +206,10 @@ _NOT_A_DATASET = frozenset(
 # A split named later on a line, before its results: "INFO test result: {...}", "best valid :
 # OrderedDict([...])" (RecBole), "Validation results:" ending a title line, whose split is then
 # the next line's ("valid result: " then "recall@10 : 0.83    ndcg@10 : 0.69").
-_SPLIT_WORDS_RE = r"(test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+# ("test-dev" first: COCO's and VQA's test-dev split is a test split, never "dev")
+_SPLIT_WORDS_RE = (
+    r"(test[-_ ]dev|test|testing|val|valid|validation|eval|evaluation|dev|train|training)"
+)
 _SPLIT_HEAD = re.compile(
     r"(?i)(?=[tved])(?<![a-z_])"
     + _SPLIT_WORDS_RE

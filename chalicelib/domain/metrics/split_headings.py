@@ -10,6 +10,9 @@ _DIGIT = re.compile(r"\d")
 _SPLIT_OF_WORD = {
     "test": "test",
     "testing": "test",
+    "test-dev": "test",  # COCO's and VQA's test-dev: a test split
+    "test_dev": "test",
+    "test dev": "test",
     "val": "val",
     "valid": "val",
     "validation": "val",
