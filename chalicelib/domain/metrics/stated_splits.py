@@ -100,14 +100,14 @@ class StatedSplit:
         server:"), is not the one it speaks of."""
         if not self._stated_at:
             return lambda line: True  # a run on a val split: every block of the report
-        spans: list[tuple[int, float]] = []
+        # the statements about the lines above nest: the last of them covers all they cover
+        above = max((at for at, below in self._stated_at if not below), default=0)
+        spans: list[tuple[int, float]] = [(0, above)] if above else []
         for at, below in self._stated_at:
-            if not below:
-                spans.append((0, at))
-                continue
-            first = min((m.line for m in metrics if m.line > at), default=at)
-            end = next((b for b in self._blanks if b > first), math.inf)
-            spans.append((at, end))
+            if below:
+                first = min((m.line for m in metrics if m.line > at), default=at)
+                end = next((b for b in self._blanks if b > first), math.inf)
+                spans.append((at, end))
         return lambda line: any(start < line < end for start, end in spans)
 
     def adjust(self, metrics: list[ExtractedMetric]) -> list[ExtractedMetric]:
